@@ -1,0 +1,5 @@
+"""`python -m judge`."""
+
+from judge.cli import main
+
+main()

@@ -1,0 +1,60 @@
+"""The errors domain code raises. The CLI turns them into `Error: …` and an exit code, once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judge.models import Problem
+
+
+class JudgeError(Exception):
+    """Base of every error the user should see as one message, never as a traceback."""
+
+    exit_code = 2
+
+
+class EntryNotFound(JudgeError):
+    """No entry matches the query (exit 1, like a search that finds nothing)."""
+
+    exit_code = 1
+
+    def __init__(
+        self,
+        query: str,
+        suggestions: Sequence[str] = (),
+        lang: str | None = None,
+        available: Sequence[str] = (),
+    ) -> None:
+        self.query = query
+        self.suggestions = tuple(suggestions)
+        self.lang = lang
+        self.available = tuple(available)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        if self.available:
+            langs = ", ".join(self.available)
+            return f'no {self.lang} entry "{self.query}" (it exists in: {langs}; try --lang both)'
+        message = f'no entry "{self.query}".'
+        if self.suggestions:
+            message += f" Did you mean: {', '.join(self.suggestions)}?"
+        return message
+
+
+class InvalidGlossary(JudgeError):
+    """The glossary has errors; every one of them is listed (exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        errors = [p for p in self.problems if p.severity == "error"]
+        noun = "error" if len(errors) == 1 else "errors"
+        lines = [f"the glossary has {len(errors)} {noun}:", *(str(p) for p in errors)]
+        super().__init__("\n".join(lines))
+
+
+class UsageProblem(JudgeError):
+    """Bad input that click could not catch, such as an unknown game (exit 2)."""
+
+    exit_code = 2

@@ -1,0 +1,181 @@
+"""The data model: frozen dataclasses and the vocabularies they use. No I/O here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, get_args
+
+Kind = Literal["entry", "redirect", "step", "section"]
+BlockKind = Literal["paragraph", "bullet", "numbered", "table"]
+Severity = Literal["error", "warning"]
+
+KINDS: tuple[Kind, ...] = get_args(Kind)
+LANGS: tuple[str, ...] = ("es", "cs")
+DEFAULT_GAME = "agot2"
+
+# docs/entry-format.md "Icons": every other [lowercase-word] in a body is an error.
+ICONS: frozenset[str] = frozenset({
+    "military", "intrigue", "power",
+    "stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell", "targaryen",
+    "thenightswatch",
+    "unique",
+})
+
+# The front-matter keys of docs/entry-format.md; any other key is a warning.
+ENTRY_KEYS: tuple[str, ...] = (
+    "id", "term", "aliases", "see_also", "kind", "redirect", "step", "source", "corrections",
+)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the entry's text is printed: a seed file and its line span."""
+
+    doc: str
+    line: int
+    end: int | None = None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One fix of extraction damage: the text as printed (`was`) and as stored (`now`)."""
+
+    was: str
+    now: str
+    line: int | None = None
+    why: str | None = None
+
+
+@dataclass(frozen=True)
+class Block:
+    """One numbered block of a body; `n` is what a citation (*term ¶n*) points at.
+
+    `text` is the block's Markdown without its list marker; `line` is its line in the file;
+    `depth` is the list nesting (0 for top-level items, paragraphs and tables); `marker` is
+    "-" for bullets, "3." or "IV." for numbered items, "" otherwise.
+    """
+
+    n: int
+    kind: BlockKind
+    text: str
+    depth: int
+    line: int
+    marker: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One glossary file: a concept (`game`, `id`) in one language."""
+
+    game: str
+    lang: str
+    id: str
+    term: str
+    aliases: tuple[str, ...]
+    see_also: tuple[str, ...]
+    kind: Kind
+    redirect: str | None
+    step: str | None
+    source: Source | None
+    corrections: tuple[Correction, ...]
+    blocks: tuple[Block, ...]
+    path: Path
+    body_line: int
+    # (key, line) for each front-matter key, so later checks can point at the right line.
+    key_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
+
+    def key_line(self, key: str) -> int:
+        """The file line of a front-matter key, or line 1 when the key is absent."""
+        return dict(self.key_lines).get(key, 1)
+
+    def cite(self, para: int) -> Cite:
+        return Cite(self.game, self.id, self.lang, self.term, para)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding about the glossary; `message` starts with the field it is about."""
+
+    check: str
+    severity: Severity
+    id: str | None
+    lang: str | None
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Cite:
+    """A citation of one block: *term ¶para* of `game`/`id` in `lang`."""
+
+    game: str
+    id: str
+    lang: str
+    term: str
+    para: int
+
+
+@dataclass(frozen=True)
+class Link:
+    """A see-also target as shown to a reader: its id and its term (in `lang`, when found)."""
+
+    id: str
+    term: str
+    lang: str | None
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """An entry with what a reader needs around it: its see-also terms and redirect target."""
+
+    entry: Entry
+    links: tuple[Link, ...]
+    target: EntryView | None
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One id of one game in the requested languages (None where it has no entry)."""
+
+    game: str
+    id: str
+    views: dict[str, EntryView | None] = field(hash=False)
+    target: Concept | None = None
+
+
+@dataclass(frozen=True)
+class ConceptRow:
+    """A line of `judge list`: one id with its kind and its term per language."""
+
+    id: str
+    kind: Kind
+    terms: dict[str, str | None] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class KindCount:
+    both: int = 0
+    es_only: int = 0
+    cs_only: int = 0
+
+
+@dataclass(frozen=True)
+class ListingSummary:
+    concepts: int
+    in_both: int
+    only_es: int
+    only_cs: int
+    per_kind: dict[str, KindCount] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Listing:
+    game: str | None
+    concepts: tuple[ConceptRow, ...]
+    summary: ListingSummary
