@@ -1,0 +1,30 @@
+"""The shared analyzer: accents, inflection and stop words (judge/analysis.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.analysis import terms
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "printed"),
+    [
+        ("cs", "vyzva", "výzva"),      # accents folded
+        ("cs", "výzvy", "výzvě"),      # Czech case endings share a stem
+        ("cs", "hraci", "hráči"),      # unaccented inflected Czech: folding first meets it
+        ("es", "reaccion", "reacciones"),
+        ("es", "retos", "reto"),
+    ],
+)
+def test_typed_forms_share_a_term_with_the_printed_form(lang: str, typed: str, printed: str) -> None:
+    assert set(terms(typed, lang)) & set(terms(printed, lang))
+
+
+def test_stop_words_are_dropped_unless_asked_for() -> None:
+    assert terms("la ventana de reacción", "es") == ["ventan", "reaccion"]
+    assert terms("la ventana", "es", keep_stop_words=True) == ["la", "ventan"]
+
+
+def test_a_word_whose_stem_depends_on_accents_yields_both_stems_side_by_side() -> None:
+    assert terms("hráči", "cs") == ["hrac", "hrak"]
