@@ -46,6 +46,7 @@ class Draft:
     redirect: str | None = None
     step: str | None = None
     aliases: list[str] = field(default_factory=list)
+    auto_aliases: bool = True
     corrections: list[dict[str, Any]] = field(default_factory=list)
     lines: list[tuple[int, str]] = field(default_factory=list)
     see_also_line: str | None = None
@@ -71,6 +72,7 @@ def spans(plan: dict[str, Any], n_lines: int) -> list[Draft]:
             id=e["id"], kind=kind, first=e["line"], last=nxt - 1, heading="term" not in e,
             term=e.get("term", ""), redirect=e.get("redirect"), step=e.get("step"),
             aliases=list(e.get("aliases", [])),
+            auto_aliases=e.get("auto_aliases", kind != "section"),
         ))
     return drafts
 
@@ -222,7 +224,8 @@ def import_lang(lang: str, seeds: Path, out: Path) -> int:
     for d in drafts:
         apply_corrections(d, seed, plan.get("corrections", []))
         d.body = to_markdown(d, lang, markup)  # type: ignore[attr-defined]
-        d.aliases = list(dict.fromkeys(auto_aliases(d.term) + d.aliases))
+        automatic = auto_aliases(d.term) if d.auto_aliases else []
+        d.aliases = list(dict.fromkeys(automatic + d.aliases))
     resolve_see_also(drafts, lang)
     folder = out / lang
     folder.mkdir(parents=True, exist_ok=True)
