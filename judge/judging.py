@@ -3,6 +3,7 @@ run the timeline, a step or a question, and hand back the result with its langua
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,18 @@ from judge.timing import Framework
 from judge.triggers import Catalogue, Decide
 
 
+@lru_cache(maxsize=4)
+def _glossary(root: Path) -> Glossary:
+    return glossary.load(root)
+
+
 def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     game = game or DEFAULT_GAME
     root = paths.glossary_root()
     fw_path, tr_path = timing.framework_path(game, root), triggers.triggers_path(game, root)
     if not fw_path.is_file() or not tr_path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
-    return glossary.load(), timing.load(fw_path), triggers.load(tr_path)
+    return _glossary(root), timing.load(fw_path), triggers.load(tr_path)
 
 
 def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:

@@ -278,6 +278,7 @@ class FrameworkRun:
     opportunities: tuple[Opportunity, ...]
     notes: tuple[Note, ...]
     cites: tuple[Cite, ...]
+    previous_first: str | None = None
 
 
 @dataclass(frozen=True)

@@ -329,7 +329,7 @@ def step_result(result: StepResult, fmt: str, labels: dict[str, str], width: int
              + (f" · {labels['at']}: {result.at}" if result.at else "")]
     for run in result.framework:
         lines += [""] + _framework_lines(run, labels, width, "")
-    if result.trigger is not None:
+    if result.sequence:
         lines += [""] + _sequence_lines(result, labels, width, "")
     if result.next:
         lines += ["", f"{labels['next']}: {result.next}"]
@@ -376,14 +376,14 @@ def _framework_dict(run: FrameworkRun) -> dict[str, Any]:
         "abilities": [_ability_dict(u) for u in run.abilities],
         "opportunities": [{"player": o.player, "action": o.action} for o in run.opportunities],
         "nested": _nested_dicts(run.abilities), "notes": [_note_dict(n) for n in run.notes],
-        "cites": [_cite_dict(c) for c in run.cites],
+        "cites": [_cite_dict(c) for c in run.cites], "previous_first": run.previous_first,
     }
 
 
 def _sequence_lines(result: StepResult, labels: dict[str, str], width: int, indent: str) -> list[str]:
     count = f" · {result.occurrences} × {labels['occurrence']}" if result.occurrences > 1 else ""
     lines = _wrap(f"{result.title} ({result.trigger}){count}", width, indent, indent + "  ")
-    statuses = ", ".join(labels[s] if s in labels else s for s in result.conditions)
+    statuses = ", ".join(f"#{k} {labels.get(s, s)}" for k, s in enumerate(result.conditions, 1))
     lines += _wrap(f"{labels['outcome']}: {labels.get(result.outcome or '', result.outcome or '')}"
                    + (f" ({statuses})" if result.occurrences > 1 else ""), width, indent, indent + "  ")
     lines += _wrap(f"§ {_cites_line(result.cites)}", width, indent, indent + "  ")
@@ -395,7 +395,9 @@ def _sequence_lines(result: StepResult, labels: dict[str, str], width: int, inde
 
 def _framework_lines(run: FrameworkRun, labels: dict[str, str], width: int, indent: str) -> list[str]:
     name = f"{run.step} {run.title}" if run.kind != "keyword-group" else f"{run.step} {labels['keyword-group']}: {run.title}"
-    return _item_lines(None, name, True, run.first, run.ordered_by, run.abilities, run.opportunities, run.notes,
+    if run.kind == "first-player":
+        name += f" — {labels['first_player']}: {run.previous_first} → {run.first}"
+    return _item_lines(None, name, True, None if run.kind == "first-player" else run.first, run.ordered_by, run.abilities, run.opportunities, run.notes,
                        run.cites, labels, width, indent)
 
 

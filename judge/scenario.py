@@ -18,7 +18,7 @@ from judge.yamldata import Located, LocatedList
 MAX_DEPTH = 12
 SCENARIO_KEYS = (
     "game", "format", "lang", "players", "first_player", "new_first_player", "active", "at",
-    "trigger", "occurrences", "abilities",
+    "trigger", "occurrences", "abilities", "arises",
 )
 ABILITY_KEYS = (
     "card", "controller", "type", "would", "effect", "creates", "trigger", "target", "passes", "keyword",
@@ -58,6 +58,7 @@ class Scenario:
     occurrences: int
     abilities: tuple[Ability, ...]
     where: str
+    arises: bool = True
     key_lines: tuple[tuple[str, int], ...] = ()
 
     def fail(self, key: str, message: str, line: int | None = None) -> BadData:
@@ -128,6 +129,9 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
     occurrences = values.get("occurrences", 1)
     if not isinstance(occurrences, int) or isinstance(occurrences, bool) or not 1 <= occurrences <= 20:
         raise fail("occurrences", "occurrences: a whole number from 1 to 20")
+    arises = values.get("arises", True)
+    if not isinstance(arises, bool):
+        raise fail("arises", "arises: true or false (false: the condition never arises, e.g. a dominance tie)")
     for key in ("at", "trigger", "game"):
         if values.get(key) is not None and not isinstance(values[key], str):
             raise fail(key, f"{key}: must be text (quote step numbers: \"4.2.4\")")
@@ -139,7 +143,7 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
         game=values.get("game", DEFAULT_GAME), format=fmt, lang=lang, players=tuple(players),
         first_player=first, new_first_player=values.get("new_first_player"),
         active=str(values.get("active") or first), at=values.get("at"), trigger=values.get("trigger"),
-        occurrences=occurrences, abilities=abilities, where=where, key_lines=key_lines,
+        occurrences=occurrences, abilities=abilities, where=where, key_lines=key_lines, arises=arises,
     )
 
 
@@ -206,6 +210,8 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     at_window = scenario.at is not None and framework.item(scenario.at).is_window
     if scenario.trigger is not None and scenario.trigger not in triggers:
         raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}. Did you mean: {', '.join(suggest(scenario.trigger, triggers))}?")
+    if not scenario.arises and scenario.trigger is None:
+        raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
     if scenario.trigger is None and not at_window and scenario.at not in ("1.3", "4.2.5"):
         raise scenario.fail("trigger", "trigger: needed (or at: an action window, 1.3 or 4.2.5)")
     if scenario.at == "1.3" and scenario.new_first_player is None and any(a.type == "when-revealed" for a in scenario.abilities):

@@ -248,6 +248,12 @@ def step(scenario: Scenario, catalogue: Catalogue, framework: Framework, source:
     if scenario.trigger is None:
         return StepResult(catalogue.game, run.lang, None, None, 0, None, run.first, scenario.players, scenario.at,
                           (), tuple(framework_runs), (), _next(scenario, framework), ())
+    if not scenario.arises:
+        framework_runs.append(_no_condition(run, scenario.trigger))
+        tdef = catalogue.trigger(scenario.trigger)
+        return StepResult(catalogue.game, run.lang, tdef.id, tdef.title[run.lang], 0, None, run.first,
+                          scenario.players, scenario.at, (), tuple(framework_runs), (), _next(scenario, framework),
+                          run.cites(tdef.cites))
     inner = _sequence(run, scenario.trigger, scenario.occurrences, 0, [scenario.trigger])
     return replace(inner, framework=tuple(framework_runs), at=scenario.at, next=_next(scenario, framework))
 
@@ -284,6 +290,7 @@ class _Sequence:
         self.status = ["imminent"] * occurrences
         self.replacement: Ability | None = None
         self.saved = False
+        self.save_told = False
 
     def stopped(self) -> bool:
         return all(s in ("cancelled", "replaced") for s in self.status)
@@ -354,13 +361,17 @@ class _Sequence:
 
     def _shared(self) -> list[Note]:
         notes = [self.run.note("shared-windows")] if len(self.status) > 1 else []
+        if self.depth == 0 and self.run.scenario.at == "4.2.3":
+            notes.insert(0, self.run.note("bonuses-simultaneous"))
         if self.depth > 0:
             notes.append(self.run.note("nested-first-player"))
         return notes
 
     def _save_notes(self) -> list[Note]:
-        if not self.saved:
+        """Said once, in the step where the save (an altered condition) happened."""
+        if not self.saved or self.save_told:
             return []
+        self.save_told = True
         notes = [self.run.note("altered-not-imminent")]
         if self.tdef.id == "character-killed" and self.run.scenario.at == "4.2.4" and self.depth == 0:
             notes.append(self.run.note("saved-still-chosen"))
@@ -383,7 +394,7 @@ class _Sequence:
         if len(indexes) > 1:
             notes += [self.run.note("forced-order"), self.run.note("forced-resolve-fully")]
         uses = self._forced(indexes)
-        return self._item(n, uses, (), notes + (self._save_notes() if n == 3 else []), ordered=True)
+        return self._item(n, uses, (), notes + self._save_notes(), ordered=True)
 
     def _window_item(self, n: int, indexes: tuple[int, ...]) -> SequenceItem:
         if self.stopped() or (n == 7 and "occurred" not in self.status):
@@ -398,7 +409,7 @@ class _Sequence:
         if sum(u.used for u in uses) > 1:
             notes.append(self.run.note("resolve-fully"))
         uses += self._unused(indexes, uses)
-        return self._item(n, uses, tuple(log), notes + (self._save_notes() if n == 4 else []), first=True)
+        return self._item(n, uses, tuple(log), notes + self._save_notes(), first=True)
 
     def _eligible(self, ability: Ability) -> bool:
         wanted = "occurred" if ability.type in ("reaction", "forced-reaction") else "imminent"
@@ -489,6 +500,17 @@ def _action_window(run: _Run, window_id: str, kind: str) -> FrameworkRun:
                         citing.resolve(run.framework.item(window_id).cites, run.catalogue.game, run.lang, run.source))
 
 
+def _no_condition(run: _Run, trigger_id: str) -> FrameworkRun:
+    """The condition does not arise (a dominance tie, a challenge nobody wins): no sequence
+    opens, so no ability that refers to it can be used."""
+    tdef = run.catalogue.trigger(trigger_id)
+    abilities = run.scenario.abilities
+    uses = tuple(AbilityUse(a.card, a.controller, a.type, a.effect, False) for a in abilities
+                 if (a.on or run.scenario.trigger) == trigger_id)
+    return FrameworkRun(run.scenario.at or "—", "no-condition", tdef.title[run.lang], None, None, uses, (),
+                        (run.note("no-condition"),), run.cites(tdef.cites))
+
+
 def _reveal_plots(run: _Run) -> list[FrameworkRun]:
     """1.3: I initiative, II first player (the previous one until now: first-player ¶1),
     III when-revealed abilities in the order the (new) first player chooses."""
@@ -499,9 +521,9 @@ def _reveal_plots(run: _Run) -> list[FrameworkRun]:
                          citing.resolve(subs["I"].cites, game, run.lang, run.source))]
     previous = run.first
     run.first = run.scenario.new_first_player or previous
-    runs.append(FrameworkRun("1.3 II", "substep", subs["II"].title[run.lang], run.first, previous, (), (),
+    runs.append(FrameworkRun("1.3 II", "first-player", subs["II"].title[run.lang], run.first, None, (), (),
                              (run.note("first-player-kept"),),
-                             citing.resolve(subs["II"].cites, game, run.lang, run.source)))
+                             citing.resolve(subs["II"].cites, game, run.lang, run.source), previous))
     abilities = run.scenario.abilities
     uses = []
     for a in abilities:
