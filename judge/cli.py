@@ -168,15 +168,16 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
                "occurrences": occurrences, "players": players.split(",") if players else None,
                "format": "melee" if melee else None}
     situation = judging.load_scenario(scenario, options, abilities)
-    result, labels = judging.step(situation, _prompt_decide(situation.lang) if interactive else judging.triggers.scripted)
+    decide = _prompt_decide(judging.window_labels(situation.game, situation.lang)) if interactive else None
+    result, labels = judging.step(situation, decide or judging.triggers.scripted)
     click.echo(render.step_result(result, fmt, labels, render.terminal_width()), nl=False)
 
 
-def _prompt_decide(lang: str) -> judging.triggers.Decide:
+def _prompt_decide(labels: dict[str, str]) -> judging.triggers.Decide:
     """`judge step -i`: at each opportunity, ask the player which ability they use, or pass."""
     def decide(state: WindowState, window: str, abilities: tuple[Ability, ...]) -> Pending | None:
         if not state.log:
-            click.echo(f"— {window} —", err=True)
+            click.echo(f"— {labels.get(window, window)} —", err=True)
         options = state.options()
         choices = [abilities[p.index].card for p in options] + ["pass"]
         answer = click.prompt(f"{state.player}", type=click.Choice(choices), default="pass", err=True)

@@ -57,6 +57,11 @@ def step(situation: Scenario, decide: Decide = triggers.scripted) -> tuple[StepR
     return triggers.step(situation, cat, fw, source, decide), labels(fw, cat, situation.lang)
 
 
+def window_labels(game: str | None, lang: str) -> dict[str, str]:
+    _, fw, cat = _data(game)
+    return labels(fw, cat, lang)
+
+
 def trigger_rows(game: str | None, lang: str) -> list[tuple[str, str, str]]:
     _, _, cat = _data(game)
     return [(t.id, ", ".join(t.steps), t.title[lang]) for t in cat.triggers]
