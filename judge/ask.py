@@ -25,7 +25,9 @@ _STEP_OF_WINDOW = {"would-interrupts": 2, "forced-interrupts": 3, "interrupt-win
 
 def window_of(question: str, lang: str, catalogue: Catalogue) -> str:
     """The window a question asks about, from its cue words; reactions when nothing says otherwise."""
-    folded = " " + " ".join(terms(question, lang, keep_stop_words=True)) + " "
+    # An interrogative "¿cuándo…?" asks *when*; only the conjunction "cuando" names an interrupt.
+    asked = " ".join(w for w in question.split() if w.strip("¿?¡!,.").lower() not in catalogue.interrogatives[lang])
+    folded = " " + " ".join(terms(asked, lang, keep_stop_words=True)) + " "
     for window in _WINDOW_ORDER:
         for cue in catalogue.cues.get(window, {}).get(lang, ()):
             if " " + " ".join(terms(cue, lang, keep_stop_words=True)) + " " in folded:

@@ -74,13 +74,23 @@ def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...
     return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
 
 
-_CZECH = set("ěščřžůťďň")
+_CZECH_LETTERS = set("ěščřžýůťďň")
+_SPANISH_MARKS = set("¿¡ñ")
+_CZECH_WORDS = {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "do", "na", "je", "se", "co",
+                "by", "kola", "hrac", "hráč", "vyzvu", "výzvu", "lze", "jak", "kdo"}
+_SPANISH_WORDS = {"de", "la", "el", "que", "los", "las", "un", "una", "del", "se", "por", "cuando", "después",
+                  "despues", "puedo", "qué", "quién", "en", "al"}
 
 
 def guess_lang(text: str) -> str:
-    """Czech when the question has a letter only Czech uses, or a Czech cue word; else Spanish."""
+    """Spanish for ¿ ¡ ñ, Czech for a letter only Czech uses; else the language whose common
+    words the question has more of (Spanish on a tie)."""
     lowered = text.lower()
-    if _CZECH & set(lowered):
+    if _SPANISH_MARKS & set(lowered):
+        return "es"
+    if _CZECH_LETTERS & set(lowered):
         return "cs"
-    words = set(lowered.replace("?", " ").replace(",", " ").split())
-    return "cs" if words & {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "hrac", "vyzvu"} else "es"
+    words = lowered.replace("?", " ").replace(",", " ").split()
+    czech = sum(w in _CZECH_WORDS for w in words)
+    spanish = sum(w in _SPANISH_WORDS for w in words)
+    return "cs" if czech > spanish else "es"
