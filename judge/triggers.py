@@ -188,15 +188,14 @@ class WindowState:
 
 def next_state(state: WindowState, choice: Pending | None, label: str = "") -> WindowState:
     """One opportunity: the player passes (`choice` None) or uses `choice`; either way the
-    opportunity passes to the next player in player order."""
+    opportunity passes to the next player in player order. Each other pending ability of the
+    player counts one opportunity gone by (its `passes`)."""
+    pending = tuple(replace(p, passes=p.passes - 1) if p.player == state.player and p.passes > 0 else p
+                    for p in state.pending if p != choice)
     if choice is None:
-        mine = state.options()
-        pending = state.pending
-        if mine and mine[0].passes > 0:
-            pending = tuple(replace(p, passes=p.passes - 1) if p == mine[0] else p for p in pending)
         return replace(state, turn=state.turn + 1, passes=state.passes + 1, pending=pending,
                        log=(*state.log, Opportunity(state.player, "pass")))
-    return replace(state, turn=state.turn + 1, passes=0, pending=tuple(p for p in state.pending if p != choice),
+    return replace(state, turn=state.turn + 1, passes=0, pending=pending,
                    log=(*state.log, Opportunity(state.player, label)))
 
 
@@ -204,9 +203,8 @@ Decide = Callable[[WindowState, str, tuple[Ability, ...]], "Pending | None"]
 
 
 def scripted(state: WindowState, window: str, abilities: tuple[Ability, ...]) -> Pending | None:
-    """The scenario's script: a player uses their first pending ability once its passes are spent."""
-    mine = state.options()
-    return mine[0] if mine and mine[0].passes == 0 else None
+    """The scenario's script: a player uses their first pending ability whose passes are spent."""
+    return next((p for p in state.options() if p.passes == 0), None)
 
 
 # -- the sequence -------------------------------------------------------------------------
