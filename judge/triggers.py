@@ -372,6 +372,12 @@ class _Sequence:
             notes.append(self.run.note("nested-first-player"))
         return notes
 
+    def _shared_copies(self, uses: list[AbilityUse]) -> list[Note]:
+        """Several conditions share the window and an ability named none of them: not settled."""
+        if len(self.status) > 1 and any(u.used and u.occurrence is None for u in uses):
+            return [self.run.note("open-shared-copies")]
+        return []
+
     def _save_notes(self) -> list[Note]:
         """Said once, in the step where the save (an altered condition) happened."""
         if not self.saved or self.save_told:
@@ -399,7 +405,7 @@ class _Sequence:
         if len(indexes) > 1:
             notes += [self.run.note("forced-order"), self.run.note("forced-resolve-fully")]
         uses = self._forced(indexes)
-        return self._item(n, uses, (), notes + self._save_notes(), ordered=True)
+        return self._item(n, uses, (), notes + self._shared_copies(uses) + self._save_notes(), ordered=True)
 
     def _window_item(self, n: int, indexes: tuple[int, ...]) -> SequenceItem:
         if self.stopped() or (n == 7 and "occurred" not in self.status):
@@ -413,6 +419,7 @@ class _Sequence:
             notes.append(self.run.note("once-per-copy"))
         if sum(u.used for u in uses) > 1:
             notes.append(self.run.note("resolve-fully"))
+        notes += self._shared_copies(uses)
         uses += self._unused(indexes, uses)
         return self._item(n, uses, tuple(log), notes + self._save_notes(), first=True)
 
