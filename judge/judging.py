@@ -3,6 +3,7 @@ run the timeline, a step or a question, and hand back the result with its langua
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[s
     if path is not None:
         loaded = scenario.from_file(path, options)
         if parsed:
-            loaded = scenario.Scenario(**{**loaded.__dict__, "abilities": loaded.abilities + parsed})
+            loaded = replace(loaded, abilities=loaded.abilities + parsed)
         return loaded
     return scenario.from_options(options, parsed)
 

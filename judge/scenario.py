@@ -12,7 +12,7 @@ from typing import Any
 from judge import yamldata
 from judge.errors import BadData, UnknownName
 from judge.models import ABILITY_TYPES, DEFAULT_GAME, EFFECTS, FORMATS_OF_PLAY, LANGS
-from judge.timing import Framework, suggest
+from judge.timing import Framework, did_you_mean
 from judge.yamldata import Located, LocatedList
 
 MAX_DEPTH = 12
@@ -73,7 +73,7 @@ def from_file(path: Path, overrides: dict[str, Any] | None = None) -> Scenario:
 def from_mapping(data: Located, overrides: dict[str, Any]) -> Scenario:
     unknown = [k for k in data if k not in SCENARIO_KEYS]
     if unknown:
-        raise data.fail(unknown[0], f"{unknown[0]}: unknown key. Did you mean: {', '.join(suggest(unknown[0], list(SCENARIO_KEYS)))}?")
+        raise data.fail(unknown[0], f"{unknown[0]}: unknown key.{did_you_mean(unknown[0], list(SCENARIO_KEYS))}")
     values = {**data, **{k: v for k, v in overrides.items() if v is not None}}
     raw_abilities = values.get("abilities", [])
     if not isinstance(raw_abilities, list):
@@ -110,7 +110,8 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
 
     players = values.get("players")
     if not isinstance(players, list) or len(players) < 2 or not all(isinstance(p, str) and p for p in players):
-        raise fail("players", "players: at least two player names, in player order")
+        hint = " (give a SCENARIO file, or --players A,B and --trigger)" if where == "command line" else ""
+        raise fail("players", f"players: at least two player names, in player order{hint}")
     if len(set(players)) != len(players):
         raise fail("players", "players: a name appears twice")
     first = str(values.get("first_player") or players[0])
@@ -157,12 +158,12 @@ def _ability(raw: Any, where: str, line: int | None) -> Ability:
 
     unknown = [k for k in raw if k not in ABILITY_KEYS]
     if unknown:
-        raise fail(unknown[0], f"{unknown[0]}: unknown ability key. Did you mean: {', '.join(suggest(unknown[0], list(ABILITY_KEYS)))}?")
+        raise fail(unknown[0], f"{unknown[0]}: unknown ability key.{did_you_mean(unknown[0], list(ABILITY_KEYS))}")
     controller, kind = raw.get("controller"), raw.get("type")
     if not isinstance(controller, str):
         raise fail("controller", "controller: the player who controls the ability")
     if kind not in ABILITY_TYPES:
-        raise fail("type", f"type: {kind!r} is not an ability type. Did you mean: {', '.join(suggest(str(kind), list(ABILITY_TYPES)))}? "
+        raise fail("type", f"type: {kind!r} is not an ability type.{did_you_mean(str(kind), list(ABILITY_TYPES))} "
                            f"(known: {', '.join(ABILITY_TYPES)})")
     effect = raw.get("effect", "none")
     if effect not in EFFECTS:
@@ -204,12 +205,12 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     """
     ids = framework.ids()
     if scenario.at is not None and scenario.at not in ids:
-        raise scenario.fail("at", f"at: unknown framework step or window {scenario.at!r}. Did you mean: {', '.join(suggest(scenario.at, ids))}?")
+        raise scenario.fail("at", f"at: unknown framework step or window {scenario.at!r}.{did_you_mean(scenario.at, ids)}")
     if scenario.at is not None and scenario.format == "joust" and framework.item(scenario.at).melee:
         raise scenario.fail("at", f"at: step {scenario.at} happens only in melee (skipped in joust)")
     at_window = scenario.at is not None and framework.item(scenario.at).is_window
     if scenario.trigger is not None and scenario.trigger not in triggers:
-        raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}. Did you mean: {', '.join(suggest(scenario.trigger, triggers))}?")
+        raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}.{did_you_mean(scenario.trigger, triggers)}")
     if not scenario.arises and scenario.trigger is None:
         raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
     if scenario.trigger is None and not at_window and scenario.at not in ("1.3", "4.2.5"):
@@ -220,7 +221,7 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
         on = ability.on or scenario.trigger
         for key, name in (("trigger", ability.on), ("creates", ability.creates)):
             if name is not None and name not in triggers:
-                raise BadData(scenario.where, ability.line, f"{key}: unknown triggering condition {name!r}. Did you mean: {', '.join(suggest(name, triggers))}?")
+                raise BadData(scenario.where, ability.line, f"{key}: unknown triggering condition {name!r}.{did_you_mean(name, triggers)}")
         where_ok = {
             "action": at_window and ability.on is None,
             "marshal": scenario.at == "after-3.2" and ability.on is None,

@@ -97,6 +97,12 @@ def suggest(name: str, names: list[str]) -> list[str]:
     return close or [n for n in names if n.startswith(name[:3])][:3]
 
 
+def did_you_mean(name: str, names: list[str]) -> str:
+    """` Did you mean: a, b?` or nothing when no name is close."""
+    close = suggest(name, names)
+    return f" Did you mean: {', '.join(close)}?" if close else ""
+
+
 def framework_path(game: str, root: Path | None = None) -> Path:
     return (root or paths.glossary_root()) / game / "framework.yaml"
 
