@@ -135,11 +135,11 @@ def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str
 @click.argument("scenario", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @game_option
 @click.option("--lang", type=click.Choice(["es", "cs"]), help="Output language (default: the scenario's, else es).")
-@click.option("--trigger", help="Triggering condition id (see --list-triggers).")
-@click.option("--players", help="Players in player order, comma-separated: Ana,Bruno.")
-@click.option("--first", "first_player", help="The first player (default: the first of --players).")
-@click.option("--at", help='Framework step or window where it happens: "4.2.4", after-3.2.')
-@click.option("--occurrences", type=int, help="Conditions made by one occurrence (shared windows).")
+@click.option("--trigger", metavar="ID", help="Triggering condition id (see --list-triggers).")
+@click.option("--players", metavar="A,B", help="Players in player order, comma-separated: Ana,Bruno.")
+@click.option("--first", "first_player", metavar="NAME", help="The first player (default: the first of --players).")
+@click.option("--at", metavar="STEP", help='Framework step or window where it happens: "4.2.4", after-3.2.')
+@click.option("--occurrences", type=int, metavar="N", help="Conditions made by one occurrence (shared windows).")
 @click.option("--melee", is_flag=True, default=None, help="Melee format (default: joust).")
 @click.option("--ability", "abilities", multiple=True, metavar="CONTROLLER:TYPE[:EFFECT[:CARD]]",
               help=f"An ability in play; repeatable. TYPE: {', '.join(ABILITY_TYPES)}; would-interrupt for \"would\".")
@@ -158,7 +158,7 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     \b
     Examples:
       judge step challenge-won.yaml --lang cs
-      judge step --trigger challenge-won --players Ana,Bruno --first Bruno --ability Ana:reaction
+      judge step --trigger challenge-won --players Ana,Bruno --ability Ana:reaction
       judge step --list-triggers
     """
     if list_triggers:
