@@ -158,7 +158,7 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     \b
     Examples:
       judge step challenge-won.yaml --lang cs
-      judge step --trigger challenge-won --players Ana,Bruno --ability Ana:reaction
+      judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
       judge step --list-triggers
     """
     if list_triggers:
