@@ -299,6 +299,7 @@ class StepResult:
     sequence: tuple[SequenceItem, ...]
     next: str | None
     cites: tuple[Cite, ...]
+    shared_with: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -344,6 +344,7 @@ def step_dict(result: StepResult) -> dict[str, Any]:
         "framework": [_framework_dict(r) for r in result.framework],
         "sequence": [_sequence_dict(i) for i in result.sequence],
         "next": result.next, "cites": [_cite_dict(c) for c in result.cites],
+        "shared_with": list(result.shared_with),
     }
 
 
@@ -382,10 +383,11 @@ def _framework_dict(run: FrameworkRun) -> dict[str, Any]:
 
 def _sequence_lines(result: StepResult, labels: dict[str, str], width: int, indent: str) -> list[str]:
     count = f" · {result.occurrences} × {labels['occurrence']}" if result.occurrences > 1 else ""
-    lines = _wrap(f"{result.title} ({result.trigger}){count}", width, indent, indent + "  ")
+    ids = " + ".join([str(result.trigger), *result.shared_with])
+    lines = _wrap(f"{result.title} ({ids}){count}", width, indent, indent + "  ")
     statuses = ", ".join(f"#{k} {labels.get(s, s)}" for k, s in enumerate(result.conditions, 1))
     lines += _wrap(f"{labels['outcome']}: {labels.get(result.outcome or '', result.outcome or '')}"
-                   + (f" ({statuses})" if result.occurrences > 1 else ""), width, indent, indent + "  ")
+                   + (f" ({statuses})" if len(result.conditions) > 1 else ""), width, indent, indent + "  ")
     lines += _wrap(f"§ {_cites_line(result.cites)}", width, indent, indent + "  ")
     for item in result.sequence:
         lines += _item_lines(item.n, item.title, item.done, item.first, item.ordered_by, item.abilities,

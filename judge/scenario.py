@@ -18,7 +18,7 @@ from judge.yamldata import Located, LocatedList
 MAX_DEPTH = 12
 SCENARIO_KEYS = (
     "game", "format", "lang", "players", "first_player", "new_first_player", "active", "at",
-    "trigger", "occurrences", "abilities", "arises",
+    "trigger", "occurrences", "abilities", "arises", "shared_with",
 )
 ABILITY_KEYS = (
     "card", "controller", "type", "would", "effect", "creates", "trigger", "target", "passes", "keyword",
@@ -59,6 +59,7 @@ class Scenario:
     abilities: tuple[Ability, ...]
     where: str
     arises: bool = True
+    shared_with: tuple[str, ...] = ()
     key_lines: tuple[tuple[str, int], ...] = ()
 
     def fail(self, key: str, message: str, line: int | None = None) -> BadData:
@@ -133,6 +134,9 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
     arises = values.get("arises", True)
     if not isinstance(arises, bool):
         raise fail("arises", "arises: true or false (false: the condition never arises, e.g. a dominance tie)")
+    shared = values.get("shared_with", [])
+    if not isinstance(shared, list) or not all(isinstance(t, str) for t in shared):
+        raise fail("shared_with", "shared_with: a list of other triggers made by the same occurrence")
     for key in ("at", "trigger", "game"):
         if values.get(key) is not None and not isinstance(values[key], str):
             raise fail(key, f"{key}: must be text (quote step numbers: \"4.2.4\")")
@@ -145,6 +149,7 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
         first_player=first, new_first_player=values.get("new_first_player"),
         active=str(values.get("active") or first), at=values.get("at"), trigger=values.get("trigger"),
         occurrences=occurrences, abilities=abilities, where=where, key_lines=key_lines, arises=arises,
+        shared_with=tuple(shared),
     )
 
 
@@ -213,10 +218,13 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
         raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}.{did_you_mean(scenario.trigger, triggers)}")
     if not scenario.arises and scenario.trigger is None:
         raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
+    for other in scenario.shared_with:
+        if other not in triggers:
+            raise scenario.fail("shared_with", f"shared_with: unknown triggering condition {other!r}.{did_you_mean(other, triggers)}")
+    if scenario.shared_with and scenario.trigger is None:
+        raise scenario.fail("shared_with", "shared_with: needs the trigger: the others share the windows with")
     if scenario.trigger is None and not at_window and scenario.at not in ("1.3", "4.2.5"):
         raise scenario.fail("trigger", "trigger: needed (or at: an action window, 1.3 or 4.2.5)")
-    if scenario.at == "1.3" and scenario.new_first_player is None and any(a.type == "when-revealed" for a in scenario.abilities):
-        pass  # the first player stays (first-player ¶1) unless 1.3 II names another
     for ability in scenario.abilities:
         on = ability.on or scenario.trigger
         for key, name in (("trigger", ability.on), ("creates", ability.creates)):
@@ -243,7 +251,8 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
                 raise BadData(scenario.where, ability.line, f"effect: cancel refers to the initiation of an effect (ability-initiated, event-played), not to {on}")
             if ability.effect == "save" and not saveable:
                 raise BadData(scenario.where, ability.line, f"effect: save keeps in play a card that would leave play; {on} cannot be saved")
-        if ability.target is not None and ability.target > (scenario.occurrences if on == scenario.trigger else 1):
+        conditions = scenario.occurrences + len(scenario.shared_with) if on == scenario.trigger or on in scenario.shared_with else 1
+        if ability.target is not None and ability.target > conditions:
             raise BadData(scenario.where, ability.line, f"target: occurrence {ability.target} does not exist")
     _check_cycles(scenario)
 

@@ -259,7 +259,7 @@ def step(scenario: Scenario, catalogue: Catalogue, framework: Framework, source:
         return StepResult(catalogue.game, run.lang, tdef.id, tdef.title[run.lang], 0, None, run.first,
                           scenario.players, scenario.at, (), tuple(framework_runs), (), _next(scenario, framework),
                           run.cites(tdef.cites))
-    inner = _sequence(run, scenario.trigger, scenario.occurrences, 0, [scenario.trigger])
+    inner = _sequence(run, scenario.trigger, scenario.occurrences, 0, [scenario.trigger], scenario.shared_with)
     return replace(inner, framework=tuple(framework_runs), at=scenario.at, next=_next(scenario, framework))
 
 
@@ -267,7 +267,10 @@ def _next(scenario: Scenario, framework: Framework) -> str | None:
     return framework.next_after(scenario.at, scenario.format) if scenario.at else None
 
 
-def _sequence(run: _Run, trigger_id: str, occurrences: int, depth: int, chain: list[str]) -> StepResult:
+def _sequence(run: _Run, trigger_id: str, occurrences: int, depth: int, chain: list[str],
+              shared_with: tuple[str, ...] = ()) -> StepResult:
+    """`occurrences` conditions of `trigger_id`, plus those of `shared_with` made by the same
+    occurrence: they all share one sequence of windows (triggering-condition ¶2)."""
     if depth > MAX_DEPTH:
         raise BadData(run.scenario.where, None,
                       f"creates: nested sequences deeper than {MAX_DEPTH} ({' → '.join(chain)}); the Rules "
@@ -275,24 +278,29 @@ def _sequence(run: _Run, trigger_id: str, occurrences: int, depth: int, chain: l
     tdef = run.catalogue.trigger(trigger_id)
     # Every ability whose condition this is, at any depth: each copy once per condition
     # (interrupts ¶7, reactions ¶7), so a new condition of the same kind can trigger it again.
+    kinds = [trigger_id] * occurrences + list(shared_with)
     mine = tuple(i for i, a in enumerate(run.scenario.abilities)
-                 if (a.on or run.scenario.trigger) == trigger_id
+                 if (a.on or run.scenario.trigger) in kinds
                  and a.type in ("interrupt", "forced-interrupt", "reaction", "forced-reaction"))
-    seq = _Sequence(run, tdef, occurrences, depth, chain)
+    seq = _Sequence(run, tdef, kinds, depth, chain)
     items = seq.walk(mine)
     outcome = seq.outcome()
-    return StepResult(run.catalogue.game, run.lang, trigger_id, tdef.title[run.lang], occurrences, outcome,
+    others = [run.catalogue.trigger(t) for t in shared_with]
+    title = " + ".join([tdef.title[run.lang], *(t.title[run.lang] for t in others)])
+    cites = run.cites(tuple(c for t in (tdef, *others) for c in t.cites))
+    return StepResult(run.catalogue.game, run.lang, trigger_id, title, occurrences, outcome,
                       run.first, run.scenario.players, None, tuple(seq.status), (), tuple(items), None,
-                      run.cites(tdef.cites))
+                      cites, tuple(shared_with))
 
 
 class _Sequence:
     """One condition's seven steps. `status[k]` is the k-th occurrence: imminent, cancelled,
     replaced (saved: no longer imminent), occurred."""
 
-    def __init__(self, run: _Run, tdef: TriggerDef, occurrences: int, depth: int, chain: list[str]) -> None:
+    def __init__(self, run: _Run, tdef: TriggerDef, kinds: list[str], depth: int, chain: list[str]) -> None:
         self.run, self.tdef, self.depth, self.chain = run, tdef, depth, chain
-        self.status = ["imminent"] * occurrences
+        self.kinds = kinds  # the trigger of each condition
+        self.status = ["imminent"] * len(kinds)
         self.replacement: Ability | None = None
         self.saved = False
         self.save_told = False
@@ -342,7 +350,7 @@ class _Sequence:
             notes.insert(0, self.run.note("open-would-procedure"))
         if self.stopped() and "cancelled" in self.status:
             notes += [self.run.note("cancel-stops"), self.run.note("cancel-still-counts")]
-            if self.tdef.id == "event-played":
+            if "event-played" in self.kinds:
                 notes.append(self.run.note("cancelled-event-discarded"))
         uses += self._unused(cancels + forced_would + would, uses)
         items.append(self._item(2, uses, tuple(log), notes + self._save_notes(), first=True))
@@ -384,7 +392,7 @@ class _Sequence:
             return []
         self.save_told = True
         notes = [self.run.note("altered-not-imminent")]
-        if self.tdef.id == "character-killed" and self.run.scenario.at == "4.2.4" and self.depth == 0:
+        if "character-killed" in self.kinds and self.run.scenario.at == "4.2.4" and self.depth == 0:
             notes.append(self.run.note("saved-still-chosen"))
         return notes
 
@@ -423,11 +431,15 @@ class _Sequence:
         uses += self._unused(indexes, uses)
         return self._item(n, uses, tuple(log), notes + self._save_notes(), first=True)
 
+    def _candidates(self, ability: Ability, wanted: str) -> list[int]:
+        """The conditions this ability can refer to that are in the `wanted` state."""
+        on = ability.on or self.run.scenario.trigger
+        ks = [ability.target - 1] if ability.target is not None else range(len(self.kinds))
+        return [k for k in ks if k < len(self.kinds) and self.kinds[k] == on and self.status[k] == wanted]
+
     def _eligible(self, ability: Ability) -> bool:
         wanted = "occurred" if ability.type in ("reaction", "forced-reaction") else "imminent"
-        if ability.target is not None:
-            return self.status[ability.target - 1] == wanted
-        return wanted in self.status
+        return bool(self._candidates(ability, wanted))
 
     def _forced(self, indexes: tuple[int, ...]) -> list[AbilityUse]:
         uses = []
@@ -469,11 +481,11 @@ class _Sequence:
         if a.effect == "cancel":
             self.status = ["cancelled"] * len(self.status)
         elif a.effect == "save":
-            k = a.target - 1 if a.target else self.status.index("imminent")
+            k = a.target - 1 if a.target else self._candidates(a, "imminent")[0]
             self.status[k] = "replaced"
             occurrence = k + 1
             self.saved = True
-            new_condition = a.creates or self.tdef.saved_as
+            new_condition = a.creates or self.run.catalogue.trigger(self.kinds[k]).saved_as
         elif a.effect == "replace":
             self.replacement = a  # the most recent replacement wins (replacement-effects ¶2)
         nested: tuple[StepResult, ...] = ()
