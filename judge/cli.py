@@ -6,8 +6,13 @@ from typing import Any
 
 import click
 
-from judge import __version__, checks, glossary, paths, render
+from pathlib import Path
+
+from judge import __version__, checks, glossary, judging, paths, render
 from judge.errors import JudgeError
+from judge.models import ABILITY_TYPES
+from judge.scenario import Ability
+from judge.triggers import Pending, WindowState
 from judge.models import KINDS
 
 
@@ -103,6 +108,104 @@ def check_command(ctx: click.Context, game: str | None, fmt: str) -> None:
     result = checks.run_checks(paths.glossary_root(), game)
     click.echo(render.report(result, fmt, render.use_color(fmt)), nl=False)
     ctx.exit(result.exit_code)
+
+
+@cli.command("timeline", short_help="The round's phases, framework steps and action windows, cited.")
+@game_option
+@click.option("--melee", is_flag=True, help="Melee: include the melee-only steps 1.4 and 7.4 (joust skips them).")
+@click.option("--phase", type=click.IntRange(1, 7), help="Only this phase (1 plot … 7 taxation).")
+@click.option("--lang", type=click.Choice(["es", "cs"]), default="es", show_default=True, help="Language of titles and cites.")
+@format_option
+def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str, fmt: str) -> None:
+    """Print the round as the chart of Appendix I draws it: each phase, its framework steps
+    (with the 1.3 sub-steps I-III), the action windows between them (the special window of
+    the marshaling phase), the loops back (3.3 to 3.2, 4.2.6 and 4.3 to the window after 4.1)
+    and the triggering conditions each step creates, each cited as term ¶n.
+
+    \b
+    Examples:
+      judge timeline --phase 4
+      judge timeline --melee --lang cs --format json
+    """
+    result, labels = judging.timeline(game, lang, melee, phase)
+    click.echo(render.timeline(result, fmt, labels, render.terminal_width()), nl=False)
+
+
+@cli.command("step", short_help="Step a triggering condition through its interrupt and reaction windows.")
+@click.argument("scenario", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@game_option
+@click.option("--lang", type=click.Choice(["es", "cs"]), help="Output language (default: the scenario's, else es).")
+@click.option("--trigger", metavar="ID", help="Triggering condition id (see --list-triggers).")
+@click.option("--players", metavar="A,B", help="Players in player order, comma-separated: Ana,Bruno.")
+@click.option("--first", "first_player", metavar="NAME", help="The first player (default: the first of --players).")
+@click.option("--at", metavar="STEP", help='Framework step or window where it happens: "4.2.4", after-3.2.')
+@click.option("--occurrences", type=int, metavar="N", help="Conditions made by one occurrence (shared windows).")
+@click.option("--melee", is_flag=True, default=None, help="Melee format (default: joust).")
+@click.option("--ability", "abilities", multiple=True, metavar="CONTROLLER:TYPE[:EFFECT[:CARD]]",
+              help=f"An ability in play; repeatable. TYPE: {', '.join(ABILITY_TYPES)}; would-interrupt for \"would\".")
+@click.option("--list-triggers", is_flag=True, help="List the triggering conditions and exit.")
+@click.option("-i", "--interactive", is_flag=True, help="Ask each player in turn at every window (for a judge at the table).")
+@format_option
+def step_command(scenario: Path | None, game: str | None, lang: str | None, trigger: str | None, players: str | None,
+                 first_player: str | None, at: str | None, occurrences: int | None, melee: bool | None,
+                 abilities: tuple[str, ...], list_triggers: bool, interactive: bool, fmt: str) -> None:
+    """Step a situation through the seven steps of the triggering condition (Condición de
+    activación / Spouštěcí podmínky): imminent, "would" interrupts, forced interrupts, the
+    interrupt window, occurs, forced reactions, the reaction window; nested sequences first
+    (LIFO). Each step says who acts first and cites the block that rules it. SCENARIO is a
+    YAML file (docs/scenarios.md); options give the same or override it.
+
+    \b
+    Examples:
+      judge step challenge-won.yaml --lang cs
+      judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
+      judge step --list-triggers
+    """
+    if list_triggers:
+        click.echo(render.triggers_list(judging.trigger_rows(game, lang or "es"), fmt), nl=False)
+        return
+    options = {"game": game, "lang": lang, "trigger": trigger, "first_player": first_player, "at": at,
+               "occurrences": occurrences, "players": players.split(",") if players else None,
+               "format": "melee" if melee else None}
+    situation = judging.load_scenario(scenario, options, abilities)
+    decide = _prompt_decide(judging.window_labels(situation.game, situation.lang)) if interactive else None
+    result, labels = judging.step(situation, decide or judging.triggers.scripted)
+    click.echo(render.step_result(result, fmt, labels, render.terminal_width()), nl=False)
+
+
+def _prompt_decide(labels: dict[str, str]) -> judging.triggers.Decide:
+    """`judge step -i`: at each opportunity, ask the player which ability they use, or pass."""
+    def decide(state: WindowState, window: str, abilities: tuple[Ability, ...]) -> Pending | None:
+        if not state.log:
+            click.echo(f"— {labels.get(window, window)} —", err=True)
+        options = state.options()
+        choices = [abilities[p.index].card for p in options] + ["pass"]
+        answer = click.prompt(f"{state.player}", type=click.Choice(choices), default="pass", err=True)
+        return next((p for p in options if abilities[p.index].card == answer), None)
+    return decide
+
+
+@cli.command("ask", short_help="A question in Spanish or Czech: its trigger, step and window, cited.")
+@click.argument("question")
+@game_option
+@click.option("--lang", type=click.Choice(["auto", "es", "cs"]), default="auto", show_default=True,
+              help="Language of the question (auto: Czech letters or words make it cs).")
+@format_option
+@click.pass_context
+def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, fmt: str) -> None:
+    """Answer a timing question typed in Spanish or Czech, with or without accents: the
+    triggering condition it is about, the framework step where it happens, the window
+    (would-interrupts, interrupt or reaction window), a short answer and the citations.
+    Exits 1 when no trigger matches.
+
+    \b
+    Examples:
+      judge ask "¿cuándo puedo reaccionar después de que gane un reto?"
+      judge ask "kdy lze použít přerušení, když by měla být postava zabita?"
+    """
+    result, labels = judging.ask(question, lang, game)
+    click.echo(render.ask_answer(result, fmt, labels, render.terminal_width()), nl=False)
+    ctx.exit(0 if result.matches else 1)
 
 
 def main() -> None:

@@ -58,3 +58,27 @@ class UsageProblem(JudgeError):
     """Bad input that click could not catch, such as an unknown game (exit 2)."""
 
     exit_code = 2
+
+
+class BadData(JudgeError):
+    """A data file or scenario is wrong: `file:line: message` (exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        self.file, self.line, self.message = file, line, message
+        where = file if line is None else f"{file}:{line}"
+        super().__init__(f"{where}: {message}")
+
+
+class UnknownName(JudgeError):
+    """An unknown trigger, step or player named on the command line (exit 2), with suggestions."""
+
+    exit_code = 2
+
+    def __init__(self, what: str, name: str, suggestions: Sequence[str] = ()) -> None:
+        self.what, self.name, self.suggestions = what, name, tuple(suggestions)
+        message = f'unknown {what} "{name}".'
+        if self.suggestions:
+            message += f" Did you mean: {', '.join(self.suggestions)}?"
+        super().__init__(message)

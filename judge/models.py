@@ -179,3 +179,180 @@ class Listing:
     game: str | None
     concepts: tuple[ConceptRow, ...]
     summary: ListingSummary
+
+
+# -- the timing engine (framework.yaml, triggers.yaml, scenarios) ------------------------
+
+Lang = str
+AbilityType = Literal[
+    "action", "marshal", "interrupt", "reaction", "forced-interrupt", "forced-reaction",
+    "when-revealed", "keyword",
+]
+ABILITY_TYPES: tuple[AbilityType, ...] = get_args(AbilityType)
+Effect = Literal["none", "cancel", "save", "replace"]
+EFFECTS: tuple[Effect, ...] = get_args(Effect)
+SequenceKind = Literal[
+    "imminent", "would-interrupts", "forced-interrupts", "interrupt-window", "occurs",
+    "forced-reactions", "reaction-window",
+]
+Outcome = Literal["occurred", "cancelled", "replaced"]
+FORMATS_OF_PLAY: tuple[str, ...] = ("joust", "melee")
+
+
+@dataclass(frozen=True)
+class CiteRef:
+    """A citation as the data files write it: an entry, its block per language, and the
+    words of that block that justify citing it (checked by the tests)."""
+
+    id: str
+    paras: tuple[tuple[Lang, int], ...]
+    words: tuple[tuple[Lang, tuple[str, ...]], ...]
+    file: str
+    line: int
+
+    def para(self, lang: Lang) -> int | None:
+        return dict(self.paras).get(lang)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A rule applied (or a choice the Rules Reference leaves open), with its citations."""
+
+    rule: str
+    text: str
+    open: bool
+    cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class Opportunity:
+    """One player's turn in a window: `pass`, or the card whose ability they used."""
+
+    player: str
+    action: str
+
+
+@dataclass(frozen=True)
+class AbilityUse:
+    """An ability as it resolved (or did not) in one step of a sequence."""
+
+    card: str
+    controller: str
+    type: str
+    effect: str
+    used: bool
+    occurrence: int | None = None
+    nested: tuple[StepResult, ...] = ()
+
+
+@dataclass(frozen=True)
+class SequenceItem:
+    """One of the seven steps of the triggering-condition sequence, as it happened."""
+
+    n: int
+    kind: str
+    title: str
+    done: bool
+    first: str | None
+    ordered_by: str | None
+    abilities: tuple[AbilityUse, ...]
+    opportunities: tuple[Opportunity, ...]
+    notes: tuple[Note, ...]
+    cites: tuple[Cite, ...]
+
+    @property
+    def nested(self) -> tuple[StepResult, ...]:
+        return tuple(n for a in self.abilities for n in a.nested)
+
+
+@dataclass(frozen=True)
+class FrameworkRun:
+    """What the framework step itself does before any sequence: 1.3 III, 4.2.5, a window."""
+
+    step: str
+    kind: str
+    title: str
+    first: str | None
+    ordered_by: str | None
+    abilities: tuple[AbilityUse, ...]
+    opportunities: tuple[Opportunity, ...]
+    notes: tuple[Note, ...]
+    cites: tuple[Cite, ...]
+    previous_first: str | None = None
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """`judge step`: a triggering condition stepped through the sequence (or a window)."""
+
+    game: str
+    lang: Lang
+    trigger: str | None
+    title: str | None
+    occurrences: int
+    outcome: str | None
+    first_player: str
+    players: tuple[str, ...]
+    at: str | None
+    conditions: tuple[str, ...]
+    framework: tuple[FrameworkRun, ...]
+    sequence: tuple[SequenceItem, ...]
+    next: str | None
+    cites: tuple[Cite, ...]
+    shared_with: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TimelineItem:
+    kind: str
+    id: str | None
+    window: str | None
+    title: str
+    phase: int
+    phase_title: str
+    melee_only: bool
+    creates: tuple[str, ...]
+    substeps: tuple[Substep, ...]
+    loop: Loop | None
+    cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class Substep:
+    id: str
+    title: str
+    creates: tuple[str, ...]
+    cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class Loop:
+    to: str
+    cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class Timeline:
+    game: str
+    format: str
+    lang: Lang
+    items: tuple[TimelineItem, ...]
+
+
+@dataclass(frozen=True)
+class AskMatch:
+    trigger: str
+    title: str
+    step: str | None
+    window: str
+    score: float
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    lang: Lang
+    matches: tuple[AskMatch, ...]
+    answer: str | None
+    cites: tuple[Cite, ...]

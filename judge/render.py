@@ -21,7 +21,10 @@ from typing import Any, Literal
 import click
 
 from judge.checks import Report
-from judge.models import Block, Concept, Entry, EntryView, Listing, Problem
+from judge.models import (
+    AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Listing, Note, Opportunity, Problem,
+    SequenceItem, StepResult, Timeline, TimelineItem,
+)
 from judge.paths import display
 
 Format = Literal["text", "json"]
@@ -257,3 +260,202 @@ def summary_line(result: Report) -> str:
 
 def _plural(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+# -- the timing engine: timeline, step, ask ----------------------------------------------
+
+def cite_text(cite: Cite) -> str:
+    """*term ¶n*, as a ruling cites a block."""
+    return f"{cite.term} ¶{cite.para}"
+
+
+def _cites_line(cites: Sequence[Cite]) -> str:
+    """Cites of one entry share its term: `Ventanas de acción ¶1, ¶2; Pasar ¶2`."""
+    groups: list[tuple[str, list[int]]] = []
+    for cite in cites:
+        if groups and groups[-1][0] == cite.term:
+            groups[-1][1].append(cite.para)
+        else:
+            groups.append((cite.term, [cite.para]))
+    return "; ".join(f"{term} " + ", ".join(f"¶{p}" for p in paras) for term, paras in groups)
+
+
+def _cite_dict(cite: Cite) -> dict[str, Any]:
+    return {"game": cite.game, "id": cite.id, "lang": cite.lang, "term": cite.term, "para": cite.para}
+
+
+def timeline(result: Timeline, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    """Text: the chart phase by phase, one step or window per line, with cites and loops."""
+    if fmt == "json":
+        return to_json({"game": result.game, "format": result.format, "lang": result.lang,
+                        "items": [_timeline_item(i) for i in result.items]})
+    lines: list[str] = []
+    phase = None
+    for item in result.items:
+        if item.phase != phase:
+            lines += ([""] if lines else []) + [f"{item.phase}. {item.phase_title}"]
+            phase = item.phase
+        label = item.id or "▸"
+        head = f"{item.title}" + (f" ({labels['melee']})" if item.melee_only else "")
+        head += f" [{item.window}]" if item.window else ""
+        lines += _wrap(head, width, f"  {label:<7}", " " * 9)
+        for sub in item.substeps:
+            lines += _wrap(f"{sub.title}", width, f"{'':9}{sub.id:<4}", " " * 13)
+        if item.creates:
+            lines += _wrap(f"{labels['creates']}: {', '.join(item.creates)}", width, " " * 9, " " * 11)
+        if item.loop:
+            lines += _wrap(f"↺ {labels['loop']} {item.loop.to} ({_cites_line(item.loop.cites)})", width, " " * 9, " " * 11)
+        lines += _wrap(f"§ {_cites_line(item.cites)}", width, " " * 9, " " * 11)
+    return "\n".join(lines) + "\n"
+
+
+def _timeline_item(item: TimelineItem) -> dict[str, Any]:
+    return {
+        "kind": item.kind, "id": item.id, "window": item.window, "title": item.title, "phase": item.phase,
+        "melee_only": item.melee_only, "creates": list(item.creates),
+        "substeps": [{"id": s.id, "title": s.title, "creates": list(s.creates), "cites": [_cite_dict(c) for c in s.cites]}
+                     for s in item.substeps],
+        "loop": {"to": item.loop.to, "cites": [_cite_dict(c) for c in item.loop.cites]} if item.loop else None,
+        "cites": [_cite_dict(c) for c in item.cites],
+    }
+
+
+def step_result(result: StepResult, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    """Text: the situation, then each framework run and each of the seven steps, nested
+    sequences indented under the ability that created them."""
+    if fmt == "json":
+        return to_json(step_dict(result))
+    lines = [f"{labels['players']}: {', '.join(result.players)} · {labels['first_player']}: {result.first_player}"
+             + (f" · {labels['at']}: {result.at}" if result.at else "")]
+    for run in result.framework:
+        lines += [""] + _framework_lines(run, labels, width, "")
+    if result.sequence:
+        lines += [""] + _sequence_lines(result, labels, width, "")
+    if result.next:
+        lines += ["", f"{labels['next']}: {result.next}"]
+    return "\n".join(lines) + "\n"
+
+
+def step_dict(result: StepResult) -> dict[str, Any]:
+    return {
+        "game": result.game, "lang": result.lang, "trigger": result.trigger, "title": result.title,
+        "occurrences": result.occurrences, "outcome": result.outcome, "conditions": list(result.conditions),
+        "players": list(result.players), "first_player": result.first_player, "at": result.at,
+        "framework": [_framework_dict(r) for r in result.framework],
+        "sequence": [_sequence_dict(i) for i in result.sequence],
+        "next": result.next, "cites": [_cite_dict(c) for c in result.cites],
+        "shared_with": list(result.shared_with),
+    }
+
+
+def _ability_dict(use: AbilityUse) -> dict[str, Any]:
+    return {"card": use.card, "controller": use.controller, "type": use.type, "effect": use.effect,
+            "used": use.used, "occurrence": use.occurrence}
+
+
+def _nested_dicts(uses: Sequence[AbilityUse]) -> list[dict[str, Any]]:
+    return [{"from": u.card, **step_dict(n)} for u in uses for n in u.nested]
+
+
+def _note_dict(note: Note) -> dict[str, Any]:
+    return {"rule": note.rule, "text": note.text, "open": note.open, "cites": [_cite_dict(c) for c in note.cites]}
+
+
+def _sequence_dict(item: SequenceItem) -> dict[str, Any]:
+    return {
+        "n": item.n, "kind": item.kind, "title": item.title, "done": item.done, "first": item.first,
+        "ordered_by": item.ordered_by, "abilities": [_ability_dict(u) for u in item.abilities],
+        "opportunities": [{"player": o.player, "action": o.action} for o in item.opportunities],
+        "nested": _nested_dicts(item.abilities), "notes": [_note_dict(n) for n in item.notes],
+        "cites": [_cite_dict(c) for c in item.cites],
+    }
+
+
+def _framework_dict(run: FrameworkRun) -> dict[str, Any]:
+    return {
+        "step": run.step, "kind": run.kind, "title": run.title, "first": run.first, "ordered_by": run.ordered_by,
+        "abilities": [_ability_dict(u) for u in run.abilities],
+        "opportunities": [{"player": o.player, "action": o.action} for o in run.opportunities],
+        "nested": _nested_dicts(run.abilities), "notes": [_note_dict(n) for n in run.notes],
+        "cites": [_cite_dict(c) for c in run.cites], "previous_first": run.previous_first,
+    }
+
+
+def _sequence_lines(result: StepResult, labels: dict[str, str], width: int, indent: str) -> list[str]:
+    count = f" · {result.occurrences} × {labels['occurrence']}" if result.occurrences > 1 else ""
+    ids = " + ".join([str(result.trigger), *result.shared_with])
+    lines = _wrap(f"{result.title} ({ids}){count}", width, indent, indent + "  ")
+    statuses = ", ".join(f"#{k} {labels.get(s, s)}" for k, s in enumerate(result.conditions, 1))
+    lines += _wrap(f"{labels['outcome']}: {labels.get(result.outcome or '', result.outcome or '')}"
+                   + (f" ({statuses})" if len(result.conditions) > 1 else ""), width, indent, indent + "  ")
+    lines += _wrap(f"§ {_cites_line(result.cites)}", width, indent, indent + "  ")
+    for item in result.sequence:
+        lines += _item_lines(item.n, item.title, item.done, item.first, item.ordered_by, item.abilities,
+                             item.opportunities, item.notes, item.cites, labels, width, indent)
+    return lines
+
+
+def _framework_lines(run: FrameworkRun, labels: dict[str, str], width: int, indent: str) -> list[str]:
+    name = f"{run.step} {run.title}" if run.kind != "keyword-group" else f"{run.step} {labels['keyword-group']}: {run.title}"
+    if run.kind == "first-player":
+        name += f" — {labels['first_player']}: {run.previous_first} → {run.first}"
+    return _item_lines(None, name, True, None if run.kind == "first-player" else run.first, run.ordered_by, run.abilities, run.opportunities, run.notes,
+                       run.cites, labels, width, indent)
+
+
+def _item_lines(n: int | None, title: str, done: bool, first: str | None, ordered_by: str | None,
+                uses: Sequence[AbilityUse], log: Sequence[Opportunity], notes: Sequence[Note],
+                cites: Sequence[Cite], labels: dict[str, str], width: int, indent: str) -> list[str]:
+    head = f"{n}. {title}" if n is not None else title
+    if not done:
+        head += f" — {labels['skipped']}"
+    elif first:
+        head += f" — {labels['first']}: {first}"
+    elif ordered_by:
+        head += f" — {labels['ordered_by']}: {ordered_by}"
+    body = indent + "   "
+    lines = _wrap(head, width, indent, body)
+    if log:
+        turns = " · ".join(f"{o.player} {labels['pass']}" if o.action == "pass" else f"{o.player}: {o.action}"
+                           for o in log)
+        lines += _wrap(turns, width, body, body + "  ")
+    for use in uses:
+        mark = "✓" if use.used else "✗"
+        effect = f", {use.effect}" if use.effect != "none" else ""
+        target = f" #{use.occurrence}" if use.occurrence else ""
+        lines += _wrap(f"{mark} {use.card} ({use.controller}, {use.type}{effect}){target}", width, body, body + "  ")
+        for nested in use.nested:
+            lines += _wrap(f"↳ {labels['nested']}:", width, body + "  ", body + "    ")
+            lines += _sequence_lines(nested, labels, width, body + "    ")
+    for note in notes:
+        mark = f"[?] {labels['open']}: " if note.open else "• "
+        lines += _wrap(f"{mark}{note.text} ({_cites_line(note.cites)})", width, body, body + "  ")
+    if cites:
+        lines += _wrap(f"§ {_cites_line(cites)}", width, body, body + "  ")
+    return lines
+
+
+def triggers_list(rows: Sequence[tuple[str, str, str]], fmt: str) -> str:
+    """`judge step --list-triggers`: id, steps, title (in the chosen language)."""
+    if fmt == "json":
+        return to_json({"triggers": [{"id": i, "steps": s.split(", ") if s else [], "title": t} for i, s, t in rows]})
+    return "".join(line + "\n" for line in _table([[i, s or "—", t] for i, s, t in rows]))
+
+
+def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    if fmt == "json":
+        return to_json({
+            "question": result.question, "lang": result.lang,
+            "matches": [{"trigger": m.trigger, "title": m.title, "step": m.step, "window": m.window,
+                         "score": m.score, "phrase": m.phrase} for m in result.matches],
+            "answer": result.answer, "cites": [_cite_dict(c) for c in result.cites],
+        })
+    if not result.matches:
+        return ""
+    lines = _wrap(result.answer or "", width)
+    lines.append("")
+    for m in result.matches:
+        lines += _wrap(f"{m.score:.2f}  {m.trigger} — {m.title} · {m.step or labels['any-step']} · {labels[m.window]}",
+                       width, "", "      ")
+    lines += [""] + _wrap(f"§ {_cites_line(result.cites)}", width, "", "  ")
+    return "\n".join(lines) + "\n"

@@ -9,6 +9,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+# No timed assertions: hypothesis' default 200 ms deadline fails on a loaded machine.
+settings.register_profile("judge", deadline=None)
+settings.load_profile("judge")
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

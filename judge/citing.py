@@ -1,0 +1,93 @@
+"""Citations in the engine's data files: parse `{id, para, es, cs}` and resolve to `Cite`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from judge.errors import BadData
+from judge.models import LANGS, Cite, CiteRef, Entry
+from judge.yamldata import Located, LocatedList
+
+_CITE_KEYS = {"id", "para", *LANGS}
+
+
+class EntrySource(Protocol):
+    """What resolving needs from a glossary: an entry by game, language and id."""
+
+    def get(self, game: str, lang: str, entry_id: str) -> Entry | None: ...
+
+
+def parse_cites(owner: Located, key: str) -> tuple[CiteRef, ...]:
+    """The list of cites under `owner[key]` (absent: none)."""
+    value = owner.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, LocatedList):
+        raise owner.fail(key, f"{key}: must be a list of cites {{id, para, es, cs}}")
+    return tuple(parse_cite(item, owner, key, line) for item, line in zip(value, value.lines))
+
+
+def parse_cite(item: Any, owner: Located, key: str, line: int) -> CiteRef:
+    if not isinstance(item, Located):
+        raise BadData(owner.where, line, f"{key}: a cite is a mapping {{id, para, es, cs}}, not {item!r}")
+    unknown = sorted(set(item) - _CITE_KEYS)
+    if unknown:
+        raise item.fail(unknown[0], f"{unknown[0]}: unknown cite key (known: id, para, es, cs)")
+    entry_id, para = item.get("id"), item.get("para")
+    if not isinstance(entry_id, str):
+        raise item.fail("id", "id: a cite needs the entry id")
+    if isinstance(para, int) and not isinstance(para, bool):
+        paras = tuple((lang, para) for lang in LANGS)
+    elif isinstance(para, Located) and para and all(
+        lang in LANGS and isinstance(n, int) and not isinstance(n, bool) for lang, n in para.items()
+    ):
+        paras = tuple((lang, int(para[lang])) for lang in LANGS if lang in para)
+    else:
+        raise item.fail("para", "para: a block number, or {es: n, cs: m} where the languages differ")
+    words = []
+    for lang in LANGS:
+        value = item.get(lang)
+        if value is None:
+            continue
+        texts = [value] if isinstance(value, str) else value
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise item.fail(lang, f"{lang}: the words of the block that justify the cite (text or list of texts)")
+        words.append((lang, tuple(texts)))
+    return CiteRef(entry_id, paras, tuple(words), item.where, item.line)
+
+
+def resolve(refs: Iterable[CiteRef], game: str, lang: str, source: EntrySource) -> tuple[Cite, ...]:
+    """The cites in `lang`, in order, without duplicates; a ref with no block in `lang` is left out."""
+    cites: list[Cite] = []
+    for ref in refs:
+        para = ref.para(lang)
+        entry = source.get(game, lang, ref.id)
+        if para is None or entry is None:
+            continue
+        cite = entry.cite(para)
+        if cite not in cites:
+            cites.append(cite)
+    return tuple(cites)
+
+
+def step_cite(entry_id: str, file: str, line: int) -> CiteRef:
+    """A framework step cites its own entry's first block in every language."""
+    return CiteRef(entry_id, tuple((lang, 1) for lang in LANGS), (), file, line)
+
+
+def text_map(owner: Located, key: str, required: bool = True) -> dict[str, str]:
+    """A per-language text `{es: ..., cs: ...}` under `owner[key]`."""
+    value = owner.get(key)
+    if value is None and not required:
+        return {}
+    if not isinstance(value, Located) or not all(isinstance(value.get(lang), str) for lang in LANGS):
+        raise owner.fail(key, f"{key}: needs a text for each language ({', '.join(LANGS)})")
+    return {lang: str(value[lang]) for lang in LANGS}
+
+
+def str_list(owner: Located, key: str) -> tuple[str, ...]:
+    value = owner.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise owner.fail(key, f"{key}: must be a list of texts")
+    return tuple(value)

@@ -1,0 +1,97 @@
+"""The judge's entry points for the CLI: load the glossary and the engine's data of a game,
+run the timeline, a step or a question, and hand back the result with its language's labels."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from judge import ask as asking
+from judge import glossary, paths, scenario, timing, triggers
+from judge.errors import UsageProblem
+from judge.glossary import Glossary
+from judge.models import DEFAULT_GAME, Answer, Cite, StepResult, Timeline
+from judge.scenario import Ability, Scenario
+from judge.timing import Framework
+from judge.triggers import Catalogue, Decide
+
+
+@lru_cache(maxsize=4)
+def _glossary(root: Path) -> Glossary:
+    return glossary.load(root)
+
+
+def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
+    game = game or DEFAULT_GAME
+    root = paths.glossary_root()
+    fw_path, tr_path = timing.framework_path(game, root), triggers.triggers_path(game, root)
+    if not fw_path.is_file() or not tr_path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
+    return _glossary(root), timing.load(fw_path), triggers.load(tr_path)
+
+
+def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
+    return {**framework.labels[lang], **catalogue.labels[lang]}
+
+
+def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
+    source, fw, cat = _data(game)
+    return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), labels(fw, cat, lang)
+
+
+def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
+    """A scenario from a file, from options, or a file with options overriding its keys."""
+    parsed = tuple(scenario.parse_ability_option(text) for text in abilities)
+    if path is not None:
+        loaded = scenario.from_file(path, options)
+        if parsed:
+            loaded = replace(loaded, abilities=loaded.abilities + parsed)
+        return loaded
+    return scenario.from_options(options, parsed)
+
+
+def step(situation: Scenario, decide: Decide = triggers.scripted) -> tuple[StepResult, dict[str, str]]:
+    source, fw, cat = _data(situation.game)
+    scenario.check(situation, cat.ids(), fw, cat.flags())
+    return triggers.step(situation, cat, fw, source, decide), labels(fw, cat, situation.lang)
+
+
+def window_labels(game: str | None, lang: str) -> dict[str, str]:
+    _, fw, cat = _data(game)
+    return labels(fw, cat, lang)
+
+
+def trigger_rows(game: str | None, lang: str) -> list[tuple[str, str, str]]:
+    _, _, cat = _data(game)
+    return [(t.id, ", ".join(t.steps), t.title[lang]) for t in cat.triggers]
+
+
+def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...] = ()) -> tuple[Answer, dict[str, str]]:
+    source, fw, cat = _data(game)
+    if lang == "auto":
+        lang = guess_lang(question)
+    return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
+
+
+_CZECH_LETTERS = set("ěščřžýůťďň")
+_SPANISH_MARKS = set("¿¡ñ")
+_CZECH_WORDS = {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "do", "na", "je", "se", "co",
+                "by", "kola", "hrac", "hráč", "vyzvu", "výzvu", "lze", "jak", "kdo"}
+_SPANISH_WORDS = {"de", "la", "el", "que", "los", "las", "un", "una", "del", "se", "por", "cuando", "después",
+                  "despues", "puedo", "qué", "quién", "en", "al"}
+
+
+def guess_lang(text: str) -> str:
+    """Spanish for ¿ ¡ ñ, Czech for a letter only Czech uses; else the language whose common
+    words the question has more of (Spanish on a tie)."""
+    lowered = text.lower()
+    if _SPANISH_MARKS & set(lowered):
+        return "es"
+    if _CZECH_LETTERS & set(lowered):
+        return "cs"
+    words = lowered.replace("?", " ").replace(",", " ").split()
+    czech = sum(w in _CZECH_WORDS for w in words)
+    spanish = sum(w in _SPANISH_WORDS for w in words)
+    return "cs" if czech > spanish else "es"

@@ -1,0 +1,61 @@
+"""Golden outputs of the judge (the timing engine) against the real glossary.
+
+- tests/golden/judge/scenarios/<name>.yaml is stepped in es and cs, text and JSON:
+  `judge step scenarios/<name>.yaml --lang L --format F` → <name>.<L>.txt / .json
+- tests/golden/judge/cases/<case>.yaml gives other arguments (timeline, ask, bad input,
+  interactive `input`) → cases/<case>.txt or .json, plus the expected exit code and stderr.
+
+Regenerate deliberately with `JUDGE_REGEN_GOLDEN=1 python -m pytest tests/test_golden_judge.py`,
+then review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from judge.cli import cli
+
+HERE = Path(__file__).resolve().parent / "golden" / "judge"
+SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
+CASES = sorted((HERE / "cases").glob("*.yaml"))
+REGENERATE = os.environ.get("JUDGE_REGEN_GOLDEN") == "1"
+RUNS = [(s, lang, fmt) for s in SCENARIOS for lang in ("es", "cs") for fmt in ("text", "json")]
+
+
+@pytest.fixture
+def judge_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("JUDGE_GLOSSARY", raising=False)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.chdir(HERE)
+
+
+def check(path: Path, stdout: str) -> None:
+    if REGENERATE:
+        path.write_text(stdout, "utf-8")
+    assert stdout == path.read_text("utf-8")
+
+
+@pytest.mark.parametrize("scenario,lang,fmt", RUNS, ids=[f"{s.stem}-{lang}-{fmt}" for s, lang, fmt in RUNS])
+def test_scenario(scenario: Path, lang: str, fmt: str, runner: CliRunner, judge_env: None) -> None:
+    args = ["step", f"scenarios/{scenario.name}", "--lang", lang, "--format", fmt]
+    result = runner.invoke(cli, args, catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    check(HERE / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_case(case: Path, runner: CliRunner, judge_env: None) -> None:
+    spec = yaml.safe_load(case.read_text("utf-8"))
+    result = runner.invoke(cli, spec["args"], input=spec.get("input"), catch_exceptions=False)
+    assert result.exit_code == spec.get("exit_code", 0), result.stderr
+    assert result.stderr == spec.get("stderr", "")
+    check(case.with_suffix(".json" if "json" in spec["args"] else ".txt"), result.stdout)
+
+
+def test_at_least_25_scenarios() -> None:
+    assert len(SCENARIOS) >= 25
