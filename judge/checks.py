@@ -44,6 +44,11 @@ class Context:
         return [e for e in self.glossary.entries if e.game == self.game]
 
     @cached_property
+    def foreign(self) -> list[tuple[Problem, tuple[str, str, int]]]:
+        """Blocks in the other language: untranslated reports them, spelling skips them."""
+        return _foreign(self)
+
+    @cached_property
     def matchers(self) -> dict[str, Matcher]:
         return {lang: Matcher.for_entries(self.entries, lang) for lang in LANGS}
 
@@ -160,13 +165,19 @@ _MIN_VOTES = 3
 
 def untranslated(context: Context) -> list[Problem]:
     """A Czech block equal to its Spanish one, or a block that reads as the other language."""
-    problems: list[Problem] = []
+    return [problem for problem, _ in context.foreign]
+
+
+def _foreign(context: Context) -> list[tuple[Problem, tuple[str, str, int]]]:
+    """The untranslated findings, each with the (lang, id, block) it is about."""
+    found: list[tuple[Problem, tuple[str, str, int]]] = []
     copied: set[tuple[str, int]] = set()
     for pair in context.pairs:
         for es, cs in pair.blocks:
             if " ".join(es.text.split()) == " ".join(cs.text.split()) and _letter_words(cs.text) >= _MIN_WORDS_UNTRANSLATED:
                 copied.add((pair.cs.id, cs.n))
-                problems.append(_problem("untranslated", pair.cs, cs.line, f"¶{cs.n}: same text as es ¶{es.n} (not translated?)"))
+                problem = _problem("untranslated", pair.cs, cs.line, f"¶{cs.n}: same text as es ¶{es.n} (not translated?)")
+                found.append((problem, ("cs", pair.cs.id, cs.n)))
     for entry in context.entries:
         other = "cs" if entry.lang == "es" else "es"
         for block in entry.blocks:
@@ -175,8 +186,8 @@ def untranslated(context: Context) -> list[Problem]:
                 continue
             if votes[other] >= _MIN_VOTES and votes[other] > 2 * votes[entry.lang]:
                 message = f"¶{block.n}: reads as {other} ({votes[other]} {other} function words, {votes[entry.lang]} {entry.lang})"
-                problems.append(_problem("untranslated", entry, block.line, message))
-    return problems
+                found.append((_problem("untranslated", entry, block.line, message), (entry.lang, entry.id, block.n)))
+    return found
 
 
 def numbers(context: Context) -> list[Problem]:
@@ -334,9 +345,12 @@ def spelling_check(context: Context) -> list[Problem]:
     if checker is None:
         context.skipped["spelling"] = notice
         return []
+    foreign = {where for _, where in context.foreign}
     problems: list[Problem] = []
     for entry in context.entries:
         for block in entry.blocks:
+            if (entry.lang, entry.id, block.n) in foreign:
+                continue  # not this language's text: reported by untranslated
             unknown = checker.unknown(block.text, entry.lang)
             if unknown:
                 message = f"¶{block.n}: unknown word{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"
@@ -362,13 +376,12 @@ def term_consistency(context: Context) -> list[Problem]:
         renderings = {_whole_name(c.term, other) for c in rendered.values() if c is not None}
         if len(renderings) < 2 or any(_redirects_to(e, entries) for e in entries):
             continue
-        for entry in entries:
-            counterpart = rendered[entry.id]
-            if counterpart is None:
-                continue
-            others = [f'{e.id} ("{c.term}")' for e in entries if e.id != entry.id and (c := rendered[e.id]) is not None]
-            message = f'term: "{entry.term}" is also a name of {", ".join(others)}; {other} renders them differently'
-            problems.append(_problem("term-consistency", entry, entry.key_line("term"), message))
+        first, *rest = sorted(entries, key=lambda e: e.id)
+        others = [f'{e.id} ("{c.term}")' for e in rest if (c := rendered[e.id]) is not None]
+        own = rendered[first.id]
+        message = (f'term: "{first.term}" names {first.id} ("{own.term if own else "—"}" in {other}) and also '
+                   f'{", ".join(others)}: one {lang} name, different {other} terms')
+        problems.append(_problem("term-consistency", first, first.key_line("term"), message))
     return problems
 
 

@@ -23,7 +23,12 @@ import yaml
 from judge.analysis import stems, words
 from judge.models import Entry
 
-DICTIONARY_DIR = Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
+
+
+def dictionary_dir() -> Path:
+    """JUDGE_HUNSPELL_DIR if set, else where Debian's hunspell-* packages put dictionaries."""
+    return Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
+
 DICTIONARIES = {"es": "es_ES", "cs": "cs_CZ"}
 WORD_LIST = "spelling.yaml"
 
@@ -37,9 +42,8 @@ class _Dictionary(Protocol):
 
 
 @lru_cache(maxsize=None)
-def _dictionary(lang: str) -> _Dictionary | None:
-    """The hunspell dictionary of `lang`, loaded once per process (2–3 s), or None if absent."""
-    base = DICTIONARY_DIR / DICTIONARIES[lang]
+def _dictionary(base: Path) -> _Dictionary | None:
+    """The hunspell dictionary at `base` (.aff/.dic), loaded once per process (2–3 s)."""
     if not base.with_suffix(".dic").is_file():
         return None
     from spylls.hunspell import Dictionary
@@ -59,8 +63,9 @@ def missing() -> str | None:
         import spylls.hunspell  # noqa: F401
     except ImportError:
         return "spelling: skipped (the Python package spylls is not installed: pip install 'judge[spelling]')"
-    absent = [f"hunspell-{lang} ({DICTIONARY_DIR / name}.dic)" for lang, name in DICTIONARIES.items()
-              if not (DICTIONARY_DIR / name).with_suffix(".dic").is_file()]
+    folder = dictionary_dir()
+    absent = [f"hunspell-{lang} ({folder / name}.dic)" for lang, name in DICTIONARIES.items()
+              if not (folder / name).with_suffix(".dic").is_file()]
     if absent:
         return f"spelling: skipped (dictionary not installed: {', '.join(absent)})"
     return None
@@ -93,7 +98,7 @@ class Checker:
 
 @lru_cache(maxsize=65536)
 def _lookup(word: str, lang: str) -> bool:
-    dictionary = _dictionary(lang)
+    dictionary = _dictionary(dictionary_dir() / DICTIONARIES[lang])
     return dictionary is None or bool(dictionary.lookup(word))
 
 
