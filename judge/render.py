@@ -302,7 +302,7 @@ def _tbx(base: TermBase) -> str:
     body = ET.SubElement(ET.SubElement(martif, "text"), "body")
     for row in base.entries:
         entry = ET.SubElement(body, "termEntry", {"id": f"{row.game}-{row.id}"})
-        ET.SubElement(entry, "descrip", {"type": "subjectField"}).text = row.kind
+        ET.SubElement(entry, "note").text = f"kind: {row.kind}"
         for lang in LANGS:
             if lang not in row.names:
                 continue
