@@ -232,12 +232,15 @@ def icons(context: Context) -> list[Problem]:
         for es_text, cs_text, line, label in pair.units():
             es, cs = Counter(compare.icons(es_text)), Counter(compare.icons(cs_text))
             if es != cs:
-                lacking = sorted((es - cs).elements())
-                extra = sorted((cs - es).elements())
-                parts = ([f"lacks {' '.join(f'[{i}]' for i in lacking)} (in es)"] if lacking else [])
-                parts += [f"has {' '.join(f'[{i}]' for i in extra)} (not in es)"] if extra else []
+                lacking, extra = _icon_list(es - cs), _icon_list(cs - es)
+                parts = ([f"lacks {lacking} (in es)"] if lacking else [])
+                parts += [f"has {extra} (not in es)"] if extra else []
                 problems.append(_problem("icons", pair.cs, line, f"{label}: {'; '.join(parts)}"))
     return problems
+
+
+def _icon_list(icons: Counter[str]) -> str:
+    return " ".join(f"[{icon}]" + (f"×{n}" if n > 1 else "") for icon, n in sorted(icons.items()))
 
 
 def key_terms(context: Context) -> list[Problem]:

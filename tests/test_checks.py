@@ -230,3 +230,15 @@ def test_report_by_entry(clean: Path) -> None:
     by_entry = checks.run_checks(clean).by_entry()
     assert list(by_entry) == ["cancel"]
     assert [p.check for p in by_entry["cancel"]["cs"]] == ["see-also-differs"]
+
+
+REAL = Path(__file__).resolve().parent.parent / "glossary"
+
+
+@pytest.mark.skipif(not (REAL / "agot2/cs/dominance-phase-begins.md").is_file(), reason="no real glossary")
+def test_real_glossary_key_terms_finds_the_czech_step_naming_the_wrong_phase() -> None:
+    report = checks.run_checks(REAL, "agot2", only=["key-terms"])
+    assert [(p.id, p.lang, p.message) for p in report.problems] == [
+        ("dominance-phase-begins", "cs", '¶1: names "Fáze výzev" (challenges-phase) where es names '
+         '"Fase de Dominación" (dominance-phase, cs "Fáze nadvlády")'),
+    ]
