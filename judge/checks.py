@@ -44,13 +44,24 @@ class Context:
         return [e for e in self.glossary.entries if e.game == self.game]
 
     @cached_property
-    def foreign(self) -> list[tuple[Problem, tuple[str, str, int]]]:
-        """Blocks in the other language: untranslated reports them, spelling skips them."""
+    def foreign(self) -> list[Foreign]:
+        """Text in the other language: untranslated reports it, spelling skips it."""
         return _foreign(self)
 
     @cached_property
     def matchers(self) -> dict[str, Matcher]:
         return {lang: Matcher.for_entries(self.entries, lang) for lang in LANGS}
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """An untranslated finding: the problem, and the text of block `n` it is about."""
+
+    problem: Problem
+    lang: str
+    id: str
+    n: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -164,30 +175,57 @@ _MIN_VOTES = 3
 
 
 def untranslated(context: Context) -> list[Problem]:
-    """A Czech block equal to its Spanish one, or a block that reads as the other language."""
-    return [problem for problem, _ in context.foreign]
+    """A Czech block equal to its Spanish one, or a block or sentence that reads as the other language."""
+    return [found.problem for found in context.foreign]
 
 
-def _foreign(context: Context) -> list[tuple[Problem, tuple[str, str, int]]]:
-    """The untranslated findings, each with the (lang, id, block) it is about."""
-    found: list[tuple[Problem, tuple[str, str, int]]] = []
+# A sentence ends at . ! ? : ; before a capital, an opening quote or bracket, or ¿ ¡.
+_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+(?=[¿¡„“«(\[*]*[^\W\d_])")
+
+
+def _foreign(context: Context) -> list[Foreign]:
+    found: list[Foreign] = []
     copied: set[tuple[str, int]] = set()
     for pair in context.pairs:
         for es, cs in pair.blocks:
             if " ".join(es.text.split()) == " ".join(cs.text.split()) and _letter_words(cs.text) >= _MIN_WORDS_UNTRANSLATED:
                 copied.add((pair.cs.id, cs.n))
                 problem = _problem("untranslated", pair.cs, cs.line, f"¶{cs.n}: same text as es ¶{es.n} (not translated?)")
-                found.append((problem, ("cs", pair.cs.id, cs.n)))
+                found.append(Foreign(problem, "cs", pair.cs.id, cs.n, cs.text))
     for entry in context.entries:
-        other = "cs" if entry.lang == "es" else "es"
-        for block in entry.blocks:
-            votes = compare.language_votes(block.text)
-            if (entry.id, block.n) in copied and entry.lang == "cs":
-                continue
-            if votes[other] >= _MIN_VOTES and votes[other] > 2 * votes[entry.lang]:
-                message = f"¶{block.n}: reads as {other} ({votes[other]} {other} function words, {votes[entry.lang]} {entry.lang})"
-                found.append((_problem("untranslated", entry, block.line, message), (entry.lang, entry.id, block.n)))
+        if entry.lang == "cs":
+            blocks = [b for b in entry.blocks if (entry.id, b.n) not in copied]
+        else:
+            blocks = list(entry.blocks)
+        for block in blocks:
+            found += _other_language(entry, block)
     return found
+
+
+def _other_language(entry: Entry, block: Block) -> list[Foreign]:
+    """The block if it reads as the other language, else each sentence of it that does."""
+    other = "cs" if entry.lang == "es" else "es"
+    if _reads_as(block.text, entry.lang, other):
+        return [_foreign_finding(entry, block, other, block.text, f"¶{block.n}:")]
+    sentences = _SENTENCE_END.split(block.text)
+    return [_foreign_finding(entry, block, other, text, f'¶{block.n}: sentence "{_clip(text)}"')
+            for text in sentences if len(sentences) > 1 and _reads_as(text, entry.lang, other)]
+
+
+def _foreign_finding(entry: Entry, block: Block, other: str, text: str, what: str) -> Foreign:
+    votes = compare.language_votes(text)
+    message = f"{what} reads as {other} ({votes[other]} {other} function words, {votes[entry.lang]} {entry.lang})"
+    return Foreign(_problem("untranslated", entry, block.line, message), entry.lang, entry.id, block.n, text)
+
+
+def _reads_as(text: str, own: str, other: str) -> bool:
+    votes = compare.language_votes(text)
+    return votes[other] >= _MIN_VOTES and votes[other] > 2 * votes[own]
+
+
+def _clip(text: str, width: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
 def numbers(context: Context) -> list[Problem]:
@@ -348,13 +386,16 @@ def spelling_check(context: Context) -> list[Problem]:
     if checker is None:
         context.skipped["spelling"] = notice
         return []
-    foreign = {where for _, where in context.foreign}
+    foreign: dict[tuple[str, str, int], list[str]] = defaultdict(list)
+    for found in context.foreign:
+        foreign[(found.lang, found.id, found.n)].append(found.text)
     problems: list[Problem] = []
     for entry in context.entries:
         for block in entry.blocks:
-            if (entry.lang, entry.id, block.n) in foreign:
-                continue  # not this language's text: reported by untranslated
-            unknown = checker.unknown(block.text, entry.lang)
+            text = block.text
+            for other_language in foreign.get((entry.lang, entry.id, block.n), []):
+                text = text.replace(other_language, " ")  # reported by untranslated
+            unknown = checker.unknown(text, entry.lang)
             if unknown:
                 message = f"¶{block.n}: unknown word{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"
                 problems.append(_problem("spelling", entry, block.line, message))

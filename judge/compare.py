@@ -50,11 +50,19 @@ def vocabularies() -> dict[str, Vocabulary]:
             numbers={str(k): int(v) for k, v in data["numbers"].items()},
             weak_numbers={str(k): int(v) for k, v in data["weak_numbers"].items()},
             ignore_numbers=tuple(re.compile(p, re.I) for p in data["ignore_numbers"]),
-            function_words=frozenset(str(w) for w in data["function_words"]),
+            function_words=frozenset(_words(data["function_words"], lang)),
             quotes=tuple((str(a), str(b)) for a, b in data["quotes"]),
             see_also_label=str(data["see_also_label"]),
         )
     return found
+
+
+def _words(values: list[object], lang: str) -> list[str]:
+    """The list as strings; a YAML boolean (an unquoted `no`) would silently become "False"."""
+    bad = [v for v in values if not isinstance(v, str)]
+    if bad:
+        raise ValueError(f"judge/checks.yaml: {lang}: quote {bad} (YAML reads them as non-strings)")
+    return [str(v) for v in values]
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ def test_untranslated_language_of_a_block(clean: Path) -> None:
     edit(clean, "cs/cancel.md", "Nelze na něj cílit další přerušení (ani zrušení).",
          "Ya no podrán iniciarse interrupciones adicionales del efecto con la carta.")
     assert found(clean, "untranslated") == [
-        "glossary/agot2/cs/cancel.md:11: [warning] untranslated: ¶3: reads as es (4 es function words, 0 cs)",
+        "glossary/agot2/cs/cancel.md:11: [warning] untranslated: ¶3: reads as es (5 es function words, 0 cs)",
     ]
 
 
@@ -241,4 +241,14 @@ def test_real_glossary_key_terms_finds_the_czech_step_naming_the_wrong_phase() -
     assert [(p.id, p.lang, p.message) for p in report.problems] == [
         ("dominance-phase-begins", "cs", '¶1: names "Fáze výzev" (challenges-phase) where es names '
          '"Fase de Dominación" (dominance-phase, cs "Fáze nadvlády")'),
+    ]
+
+
+def test_untranslated_sentence_inside_a_block(clean: Path) -> None:
+    edit(clean, "cs/cancel.md", "efekty nebo efekty karet.",
+         "efekty nebo efekty karet. Ya no podrán iniciarse con el efecto. "
+         "Pokud je efekt zrušen, tak již nenastane a nelze se na něj odkazovat, když se vyhodnocuje.")
+    assert found(clean) == [
+        'glossary/agot2/cs/cancel.md:8: [warning] untranslated: ¶1: sentence "Ya no podrán iniciarse con el efecto." '
+        "reads as es (4 es function words, 0 cs)",
     ]
