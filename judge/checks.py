@@ -442,7 +442,7 @@ def _redirects_to(entry: Entry, group: list[Entry]) -> bool:
 CHECKS: tuple[Check, ...] = (
     Check("validation", "error", "files that do not load: YAML, required keys, ids, kinds, raw HTML, unknown see-also ids (unknown keys: warning)", None),
     Check("missing-counterpart", "warning", "an entry in one language only", missing_counterpart),
-    Check("untranslated", "warning", "a Czech block equal to the Spanish one, or a block that reads as the other language", untranslated),
+    Check("untranslated", "warning", "a Czech block equal to the Spanish one, or a block or sentence that reads as the other language", untranslated),
     Check("see-also-differs", "warning", "see_also lists that differ between the languages", see_also_differs),
     Check("numbers", "warning", "digits, step numbers (4.2.3) and number words (dos/dva) that differ between the languages", numbers),
     Check("structure", "warning", "a different number or shape of blocks, list items or numbered steps, or a different step", structure),
