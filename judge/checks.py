@@ -18,12 +18,12 @@ from functools import cached_property
 from pathlib import Path
 
 from judge import compare, paths, spelling
+from judge.analysis import terms
 from judge.compare import Pair
 from judge.entryfile import FileReport
 from judge.errors import UsageProblem
 from judge.glossary import Glossary, known_games, scan
 from judge.models import LANGS, Block, Entry, Problem, Severity
-from judge.analysis import terms
 from judge.termbase import Matcher, name_keys, strip_name
 
 
@@ -66,6 +66,8 @@ class Foreign:
 
 @dataclass(frozen=True)
 class Check:
+    """A check of the registry; `severity` is the worst it reports (its comparisons are warnings)."""
+
     id: str
     severity: Severity
     explanation: str
@@ -131,13 +133,13 @@ def run_checks(
 def select(only: Iterable[str], skip: Iterable[str]) -> set[str]:
     """The check ids to run; UsageProblem with a "did you mean" for an unknown id."""
     known = [c.id for c in CHECKS]
-    only, skip = list(only), list(skip)
-    for name in only + skip:
+    chosen, skipped = list(only), list(skip)
+    for name in chosen + skipped:
         if name not in known:
             close = difflib.get_close_matches(name, known, 3, 0.5)
             hint = f" Did you mean: {', '.join(close)}?" if close else f" (known: {', '.join(known)})"
             raise UsageProblem(f'unknown check "{name}".{hint}')
-    return set(only or known) - set(skip)
+    return set(chosen or known) - set(skipped)
 
 
 # -- the checks -------------------------------------------------------------------------
@@ -285,14 +287,14 @@ def key_terms(context: Context) -> list[Problem]:
     """Where the Spanish names one concept, the Czech must not name a sibling concept instead.
 
     Siblings are concepts whose names share their head word in both languages (the phases:
-    *fase de Dominación* / *fáze nadvlády*, *fase de Retos* / *fáze výzev*) without one name
+    *fase de Dominación* / *fáze nadvlády*, *fase de Reto* / *fáze výzev*) without one name
     containing the other (*modificadores* is not a sibling of *modificadores a la Reserva*).
     Measured on the real glossary, the looser rule "every Spanish mention needs the Czech
     term" flagged mostly paraphrases, so it is not reported.
     """
     es_matcher, cs_matcher = context.matchers["es"], context.matchers["cs"]
     keys = {lang: _keys_by_id(context.entries, lang) for lang in LANGS}
-    terms = {(e.lang, e.id): e.term for e in context.entries}
+    term_of = {(e.lang, e.id): e.term for e in context.entries}
     problems: list[Problem] = []
     for pair in context.pairs:
         for es_text, cs_text, line, label in pair.units():
@@ -301,8 +303,8 @@ def key_terms(context: Context) -> list[Problem]:
             for meant in sorted(in_es - in_cs):
                 for named in sorted(in_cs - in_es):
                     if meant != pair.es.id and _siblings(keys, meant, named):
-                        message = (f'{label}: names "{terms.get(("cs", named), named)}" ({named}) where es names '
-                                   f'"{terms.get(("es", meant), meant)}" ({meant}, cs "{terms.get(("cs", meant), meant)}")')
+                        message = (f'{label}: names "{term_of.get(("cs", named), named)}" ({named}) where es names '
+                                   f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
                         problems.append(_problem("key-terms", pair.cs, line, message))
     return problems
 
@@ -452,14 +454,13 @@ CHECKS: tuple[Check, ...] = (
     Check("spelling", "warning", "words unknown to hunspell-es/-cs and the word list (skipped when not installed)", spelling_check),
     Check("term-consistency", "warning", "one term standing for concepts that the other language names differently", term_consistency),
 )
-# Only an unknown icon is an error for `icons`; a difference between the languages is a warning.
-_SEVERITY_OVERRIDES = {"icons": "warning"}
 
 
 def _problem(check: str, entry: Entry, line: int, message: str) -> Problem:
+    """A warning: what the checks find is for a translator to judge. Errors (a file that does
+    not load, an unknown icon) come from loading, reported under `validation` or `icons`."""
     report = FileReport(entry.path, entry.lang, check)
-    severity = _SEVERITY_OVERRIDES.get(check) or next(c.severity for c in CHECKS if c.id == check)
-    report.add("warning" if severity == "warning" else "error", line, message)
+    report.warning(line, message)
     return report.problems[0]
 
 
