@@ -159,13 +159,19 @@ def missing_counterpart(context: Context) -> list[Problem]:
 
 
 def see_also_differs(context: Context) -> list[Problem]:
-    """The same concept should cross-reference the same ids in every language."""
+    """The same concept should cross-reference the same ids in every language.
+
+    A target that has no entry in the lacking language is not counted: it cannot be linked
+    there, and missing-counterpart (or validation, for an unknown id) already reports it.
+    """
+    glossary, game = context.glossary, context.game
     problems: list[Problem] = []
-    for entry_id in context.glossary.ids(context.game):
-        variants = context.glossary.variants(context.game, entry_id)
+    for entry_id in glossary.ids(game):
+        variants = glossary.variants(game, entry_id)
         for entry in variants.values():
             for other in variants.values():
-                lacking = [t for t in other.see_also if t not in entry.see_also]
+                lacking = [t for t in other.see_also
+                           if t not in entry.see_also and glossary.get(game, entry.lang, t) is not None]
                 if lacking:
                     message = f"see_also: lacks {', '.join(lacking)} (present in {other.lang})"
                     problems.append(_problem("see-also-differs", entry, entry.key_line("see_also"), message))

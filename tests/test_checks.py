@@ -252,3 +252,13 @@ def test_untranslated_sentence_inside_a_block(clean: Path) -> None:
         'glossary/agot2/cs/cancel.md:8: [warning] untranslated: ¶1: sentence "Ya no podrán iniciarse con el efecto." '
         "reads as es (4 es function words, 0 cs)",
     ]
+
+
+def test_see_also_target_without_an_entry_in_that_language_is_not_a_difference(clean: Path) -> None:
+    # cancel-interrupts exists in Spanish only: the Czech entry cannot link it.
+    (clean / "agot2/es/cancel-interrupts.md").write_text(
+        "---\nid: cancel-interrupts\nterm: Interrupciones de anulación\nkind: redirect\nredirect: cancel\n---\nVer Anular.\n", "utf-8")
+    edit(clean, "es/cancel.md", "see_also: [triggering-condition]", "see_also: [triggering-condition, cancel-interrupts]")
+    assert found(clean) == [
+        'glossary/agot2/es/cancel-interrupts.md:2: [warning] missing-counterpart: no cs entry with id "cancel-interrupts"',
+    ]
