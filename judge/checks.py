@@ -25,6 +25,7 @@ from judge.errors import UsageProblem
 from judge.glossary import Glossary, known_games, scan
 from judge.models import LANGS, Block, Entry, Problem, Severity
 from judge.termbase import Matcher, name_keys, strip_name
+from judge.text import fold
 
 
 @dataclass
@@ -234,6 +235,46 @@ def _reads_as(text: str, own: str, other: str) -> bool:
 def _clip(text: str, width: int = 60) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def references(context: Context) -> list[Problem]:
+    """A body's "Ver “X”" / "Viz „X“" must name an entry of its language, the same concept in
+    both languages; a see-also label in a body is a see_also left in the text."""
+    names = _names_by_lang(context.entries)
+    problems: list[Problem] = []
+    named: dict[str, dict[str, set[str]]] = defaultdict(dict)
+    labels = [v.see_also_label for v in compare.vocabularies().values()]
+    for entry in context.entries:
+        vocabulary = compare.vocabularies()[entry.lang]
+        for block in entry.blocks:
+            if any(block.text.startswith(label) for label in labels):
+                message = f"¶{block.n}: a see-also line in the body (put its ids in see_also)"
+                problems.append(_problem("references", entry, block.line, message))
+            for match in vocabulary.reference.finditer(block.text):
+                name = match.group("name")
+                ids = names.get((entry.lang, fold(name))) or names.get((entry.lang, fold(strip_name(name))))
+                if not ids:
+                    message = f'¶{block.n}: "{name}" names no {entry.lang} entry (term or alias)'
+                    problems.append(_problem("references", entry, block.line, message))
+                else:
+                    named[entry.id].setdefault(entry.lang, set()).update(ids)
+    for entry_id, by_lang in named.items():
+        if len(by_lang) == len(LANGS) and not set.intersection(*by_lang.values()):
+            cs = context.glossary.get(context.game, "cs", entry_id)
+            if cs is not None:
+                message = f"body: refers to {', '.join(sorted(by_lang['cs']))} (es: {', '.join(sorted(by_lang['es']))})"
+                problems.append(_problem("references", cs, cs.body_line, message))
+    return problems
+
+
+def _names_by_lang(entries: Iterable[Entry]) -> dict[tuple[str, str], set[str]]:
+    """(lang, folded name) → ids, for every term and alias, with and without a step number."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for entry in entries:
+        for name in (entry.term, *entry.aliases):
+            found[(entry.lang, fold(name))].add(entry.id)
+            found[(entry.lang, fold(strip_name(name)))].add(entry.id)
+    return found
 
 
 def numbers(context: Context) -> list[Problem]:
@@ -452,6 +493,7 @@ CHECKS: tuple[Check, ...] = (
     Check("missing-counterpart", "warning", "an entry in one language only", missing_counterpart),
     Check("untranslated", "warning", "a Czech block equal to the Spanish one, or a block or sentence that reads as the other language", untranslated),
     Check("see-also-differs", "warning", "see_also lists that differ between the languages", see_also_differs),
+    Check("references", "warning", "a Ver “X” / Viz „X“ in a body that names no entry, or another concept than the other language", references),
     Check("numbers", "warning", "digits, step numbers (4.2.3) and number words (dos/dva) that differ between the languages", numbers),
     Check("structure", "warning", "a different number or shape of blocks, list items or numbered steps, or a different step", structure),
     Check("icons", "error", "unknown icon placeholders (error), icons in one language and not the other (warning)", icons),

@@ -39,6 +39,7 @@ class Vocabulary:
     function_words: frozenset[str]
     quotes: tuple[tuple[str, str], ...]
     see_also_label: str
+    reference: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -53,6 +54,7 @@ def vocabularies() -> dict[str, Vocabulary]:
             function_words=frozenset(_words(data["function_words"], lang)),
             quotes=tuple((str(a), str(b)) for a, b in data["quotes"]),
             see_also_label=str(data["see_also_label"]),
+            reference=re.compile(str(data["reference"])),
         )
     return found
 

@@ -262,3 +262,34 @@ def test_see_also_target_without_an_entry_in_that_language_is_not_a_difference(c
     assert found(clean) == [
         'glossary/agot2/es/cancel-interrupts.md:2: [warning] missing-counterpart: no cs entry with id "cancel-interrupts"',
     ]
+
+
+def add_references(root: Path, es: str, cs: str) -> None:
+    edit(root, "es/cancel.md", "considerándose jugada.", f"considerándose jugada.\n\nVer “{es}”.")
+    edit(root, "cs/cancel.md", "bere jako zahraná.", f"bere jako zahraná.\n\nViz „{cs}“ na straně 12.")
+
+
+def test_references_to_the_same_concept_are_fine(clean: Path) -> None:
+    add_references(clean, "Condición de activación", "Spouštěcí podmínky")
+    assert found(clean) == []
+
+
+def test_references_name_no_entry(clean: Path) -> None:
+    add_references(clean, "Condición de activación", "Spouštěcí podmínka výzvy")
+    assert found(clean) == [
+        'glossary/agot2/cs/cancel.md:14: [warning] references: ¶5: "Spouštěcí podmínka výzvy" names no cs entry (term or alias)',
+    ]
+
+
+def test_references_to_another_concept(clean: Path) -> None:
+    add_references(clean, "Condición de activación", "Symboly výzev")
+    assert found(clean) == [
+        "glossary/agot2/cs/cancel.md:8: [warning] references: body: refers to challenge-icons (es: triggering-condition)",
+    ]
+
+
+def test_references_see_also_line_in_the_body(clean: Path) -> None:
+    edit(clean, "cs/cancel.md", "bere jako zahraná.", "bere jako zahraná.\n\nSouvisející hesla: Spouštěcí podmínky")
+    assert found(clean, "references") == [
+        "glossary/agot2/cs/cancel.md:14: [warning] references: ¶5: a see-also line in the body (put its ids in see_also)",
+    ]
