@@ -535,7 +535,7 @@ def _letter_words(text: str) -> int:
 def _shape(blocks: tuple[Block, ...]) -> str:
     counts = Counter(b.kind for b in blocks)
     parts = [f"{n} {kind}" for kind, n in sorted(counts.items())]
-    return f"{len(blocks)} blocks ({', '.join(parts)})"
+    return f"{len(blocks)} block{'' if len(blocks) == 1 else 's'} ({', '.join(parts)})"
 
 
 def _grouping(problem: Problem) -> tuple[str, int, str, int]:
