@@ -66,23 +66,29 @@ def _list_item(line: str, number: int) -> _Draft | None:
     return None
 
 
-def body_problems(lines: Sequence[str], first_line: int) -> list[tuple[int, str]]:
-    """(line, message) for every unknown icon placeholder and every piece of raw HTML."""
-    found: list[tuple[int, str]] = []
+def body_problems(lines: Sequence[str], first_line: int) -> list[tuple[int, str, str]]:
+    """(line, check, message) for every unknown icon placeholder (check `icons`) and every
+    piece of raw HTML (check `validation`)."""
+    found: list[tuple[int, str, str]] = []
     if not any(line.strip() for line in lines):
-        return [(first_line, "body: empty")]
+        return [(first_line, "validation", "body: empty")]
     for offset, line in enumerate(lines):
-        found.extend((first_line + offset, message) for message in _line_problems(line))
+        found.extend((first_line + offset, check, message) for check, message in _line_problems(line))
     return found
 
 
-def _line_problems(line: str) -> list[str]:
+def placeholders(text: str) -> list[str]:
+    """The `[lowercase-word]` placeholders of a text, in order, known icons or not."""
+    return [word for word in _PLACEHOLDER.findall(text) if word == word.lower()]
+
+
+def _line_problems(line: str) -> list[tuple[str, str]]:
     messages = [
-        f'body: unknown icon "[{word}]"; write printed brackets as \\[{word}\\]'
-        for word in _PLACEHOLDER.findall(line)
-        if word == word.lower() and word not in ICONS
+        ("icons", f'body: unknown icon "[{word}]"; write printed brackets as \\[{word}\\]')
+        for word in placeholders(line)
+        if word not in ICONS
     ]
     html = _HTML.search(line)
     if html:
-        messages.append(f'body: raw HTML is not allowed ("{html.group(0)}")')
+        messages.append(("validation", f'body: raw HTML is not allowed ("{html.group(0)}")'))
     return messages

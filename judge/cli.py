@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
-from pathlib import Path
-
-from judge import __version__, checks, glossary, judging, paths, render
+from judge import __version__, checks, glossary, judging, paths, render, termbase
 from judge.errors import JudgeError
-from judge.models import ABILITY_TYPES
+from judge.models import ABILITY_TYPES, KINDS
 from judge.scenario import Ability
 from judge.triggers import Pending, WindowState
-from judge.models import KINDS
 
 
 class JudgeGroup(click.Group):
@@ -91,23 +89,70 @@ def list_command(game: str | None, lang: str, kind: str | None, fmt: str) -> Non
     click.echo(render.listing(result, fmt), nl=False)
 
 
-@cli.command("check", short_help="Report validation and translation problems; exit 1 on errors.")
-@game_option
-@format_option
-@click.pass_context
-def check_command(ctx: click.Context, game: str | None, fmt: str) -> None:
-    """Report what a translator should fix: every validation problem of the glossary files
-    (as path:line), ids present in one language but not the other, and see-also lists that
-    differ between languages. Prints only problems and a summary line; exits 1 if any
-    problem is an error, else 0.
+def _check_help() -> str:
+    rows = "\n".join(f"      {c.id:<20} {c.severity:<8} {c.explanation}" for c in checks.CHECKS)
+    return f"""Report what a translator should fix: what does not load, what is missing in one
+    language, and where the Spanish and Czech texts disagree (numbers, structure, icons, key
+    terms, typography, spelling, term consistency). Text output is grouped by entry as
+    path:line and says nothing about what is fine. Exits 1 if any problem is an error (with
+    --strict, any problem at all), 2 on bad usage such as an unknown check id.
 
     \b
-    Example:
+    Checks (id, severity, what it finds):
+{rows}
+
+    \b
+    Examples:
       judge check --game agot2
+      judge check --only numbers,key-terms --lang cs --format json
     """
-    result = checks.run_checks(paths.glossary_root(), game)
+
+
+def _ids(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in (value or "").split(",") if n.strip())
+    try:
+        checks.select(names, ())
+    except JudgeError as error:
+        raise click.BadParameter(str(error).removeprefix("unknown check "), ctx, param) from None
+    return names
+
+
+@cli.command("check", short_help="Report validation and translation problems; exit 1 on errors.",
+             help=_check_help())
+@game_option
+@click.option("--lang", type=click.Choice(["es", "cs"]), help="Only problems of this language's files.")
+@click.option("--only", metavar="ID,...", callback=_ids, help="Run only these checks (comma-separated ids).")
+@click.option("--skip", metavar="ID,...", callback=_ids, help="Do not run these checks.")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@format_option
+@click.pass_context
+def check_command(ctx: click.Context, game: str | None, lang: str | None, only: tuple[str, ...],
+                  skip: tuple[str, ...], strict: bool, fmt: str) -> None:
+    result = checks.run_checks(paths.glossary_root(), game, only, skip, lang)
+    for notice in result.summary.skipped.values():
+        click.echo(notice, err=True)
     click.echo(render.report(result, fmt, render.use_color(fmt)), nl=False)
-    ctx.exit(result.exit_code)
+    ctx.exit(result.strict_exit_code() if strict else result.exit_code)
+
+
+@cli.command("terms", short_help="Export the term base (id, Spanish and Czech terms) as CSV or TBX.")
+@game_option
+@click.option("--format", "fmt", type=click.Choice(render.TERM_FORMATS), default="csv", show_default=True,
+              help="csv for spreadsheets, tbx (TBX-Basic XML) for CAT tools.")
+def terms_command(game: str | None, fmt: str) -> None:
+    """Export the term base: one row per concept of a game (default agot2) with its id, kind,
+    Spanish term and aliases, Czech term and aliases. CSV has the columns id, kind, es_term,
+    es_aliases, cs_term, cs_aliases (aliases joined by "; "); TBX is TBX-Basic XML with one
+    termEntry per concept and one langSet per language, for CAT tools such as OmegaT,
+    memoQ or Trados.
+
+    \b
+    Examples:
+      judge terms > terms.csv
+      judge terms --format tbx > agot2.tbx
+    """
+    loaded = glossary.load()
+    click.echo(render.term_base(termbase.build(loaded, loaded.pick_game(game)), fmt), nl=False)
 
 
 @cli.command("timeline", short_help="The round's phases, framework steps and action windows, cited.")

@@ -37,8 +37,8 @@ class FileReport:
     check: str = "validation"
     problems: list[Problem] = field(default_factory=list)
 
-    def add(self, severity: Severity, line: int | None, message: str) -> None:
-        problem = Problem(self.check, severity, self.path.stem, self.lang, display(self.path), line, message)
+    def add(self, severity: Severity, line: int | None, message: str, check: str | None = None) -> None:
+        problem = Problem(check or self.check, severity, self.path.stem, self.lang, display(self.path), line, message)
         self.problems.append(problem)
 
     def error(self, line: int | None, message: str) -> None:
@@ -141,8 +141,8 @@ def _entry(meta: dict[str, Any], parts: _Parts, path: Path, game: str, lang: str
     kind = fields.kind()
     redirect = fields.string("redirect", required=kind == "redirect", only_for=kind)
     step = fields.string("step", required=kind == "step", only_for=kind)
-    for line, message in body_problems(parts.body, parts.body_line):
-        report.error(line, message)
+    for line, check, message in body_problems(parts.body, parts.body_line):
+        report.add("error", line, message, check)
     if entry_id is None or term is None:
         return None
     return Entry(
