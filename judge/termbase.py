@@ -90,6 +90,7 @@ class Matcher:
 
     lang: str
     names: list[tuple[tuple[str, ...], str, str]] = field(default_factory=list)
+    _first_key_index: dict[str, list[int]] | None = field(default=None, repr=False)
 
     @classmethod
     def for_entries(cls, entries: Iterable[Entry], lang: str) -> Matcher:
@@ -106,17 +107,33 @@ class Matcher:
 
     def mentions(self, text: str) -> list[Mention]:
         tokens = block_stems(text, self.lang)
+        # Candidates in the order the greedy choice takes them: longest name first, then the
+        # names' list order, then position; a name is only tried where its first stem occurs.
+        candidates: list[tuple[int, int, int]] = []
+        for start, token in enumerate(tokens):
+            for index in sorted({i for stem in token for i in self._by_first_key().get(stem, ())}):
+                keys = self.names[index][0]
+                size = len(keys)
+                if start + size <= len(tokens) and all(keys[i] in tokens[start + i] for i in range(size)):
+                    candidates.append((-size, index, start))
         taken = [False] * len(tokens)
         found: list[Mention] = []
-        for keys, name, entry_id in self.names:
-            size = len(keys)
-            for start in range(len(tokens) - size + 1):
-                if any(taken[start:start + size]):
-                    continue
-                if all(keys[i] in tokens[start + i] for i in range(size)):
-                    found.append(Mention(entry_id, name, start, start + size))
-                    taken[start:start + size] = [True] * size
+        for negative_size, index, start in sorted(candidates):
+            end = start - negative_size
+            if not any(taken[start:end]):
+                _, name, entry_id = self.names[index]
+                found.append(Mention(entry_id, name, start, end))
+                taken[start:end] = [True] * (end - start)
         return sorted(found, key=lambda m: m.start)
+
+    def _by_first_key(self) -> dict[str, list[int]]:
+        """Positions in `names` by the name's first stem (built once, names do not change after)."""
+        if self._first_key_index is None:
+            index: dict[str, list[int]] = {}
+            for position, (keys, _, _) in enumerate(self.names):
+                index.setdefault(keys[0], []).append(position)
+            self._first_key_index = index
+        return self._first_key_index
 
 
 def langs_of(row: TermEntry) -> list[str]:
