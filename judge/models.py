@@ -179,3 +179,13 @@ class Listing:
     game: str | None
     concepts: tuple[ConceptRow, ...]
     summary: ListingSummary
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """What `judge build --site` made: the folder, its pages (index.html files), files and bytes."""
+
+    site_dir: Path
+    pages: int
+    files: int
+    bytes: int

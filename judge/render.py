@@ -21,7 +21,7 @@ from typing import Any, Literal
 import click
 
 from judge.checks import Report
-from judge.models import Block, Concept, Entry, EntryView, Listing, Problem
+from judge.models import Block, Concept, Entry, EntryView, Listing, Problem, SiteBuild
 from judge.paths import display
 
 Format = Literal["text", "json"]
@@ -257,3 +257,15 @@ def summary_line(result: Report) -> str:
 
 def _plural(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+# -- build --------------------------------------------------------------------------------
+
+def site_build(built: SiteBuild, fmt: str) -> str:
+    """`judge build --site`: where the site went and how big it is."""
+    data = {"site": {"dir": display(built.site_dir), "pages": built.pages, "files": built.files,
+                     "bytes": built.bytes}}
+    if fmt == "json":
+        return to_json(data)
+    size = built.bytes / 1_000_000
+    return f"site: {built.pages} pages, {built.files} files, {size:.1f} MB in {display(built.site_dir)}\n"

@@ -29,7 +29,7 @@ from mkdocs.structure.pages import Page
 from judge import paths, siteindex, sitepages
 from judge.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
-from judge.models import DEFAULT_GAME, LANGS
+from judge.models import DEFAULT_GAME, LANGS, SiteBuild
 from judge.sitecharts import (
     TRIGGERING_CONDITION,
     RoundItem,
@@ -153,16 +153,6 @@ def navigation(glossary: Glossary) -> list[Any]:
 
 
 # -- build and serve for the CLI ------------------------------------------------------------
-
-@dataclass(frozen=True)
-class SiteBuild:
-    """What `judge build --site` made."""
-
-    site_dir: Path
-    pages: int
-    files: int
-    bytes: int
-
 
 def config_file() -> Path:
     """mkdocs.yml of the checkout; the site's sources (docs/, overrides/) are not in the wheel."""
