@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,6 +89,21 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     page.meta["lang"] = lang
     page.meta["alternate"] = [_alternate(src, other, files) for other in LANGS]
     return markdown
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Offline: drop Material's search assets (its search plugin is off) and point the two CDN
+    URLs in its bundle — mermaid and a ResizeObserver polyfill, fetched only for mermaid
+    diagrams (the site has none) or by browsers without ResizeObserver — at an empty script."""
+    assets = Path(config.site_dir) / "assets" / "javascripts"
+    for unused in ("lunr", "workers"):
+        shutil.rmtree(assets / unused, ignore_errors=True)
+    for bundle in assets.glob("bundle.*.js"):
+        text = bundle.read_text("utf-8")
+        bundle.write_text(_CDN.sub("data:text/javascript,", text), "utf-8")
+
+
+_CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
@@ -162,24 +179,42 @@ def config_file() -> Path:
     return found
 
 
-def build(site_dir: Path | None = None, strict: bool = True) -> SiteBuild:
-    """Build the whole site into `site_dir` (default: site/ of the checkout)."""
+def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None) -> SiteBuild:
+    """Build the whole site into `site_dir` (default: site/ of the checkout) from `config`
+    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    load()  # a broken glossary is an InvalidGlossary listing every error, before MkDocs starts
     options: dict[str, Any] = {"strict": strict}
     if site_dir is not None:
         options["site_dir"] = str(site_dir)
+    warnings = _Collect()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(warnings)
     try:
-        config = load_config(str(config_file()), **options)
-        mkdocs_build(config)
+        loaded = load_config(str(config or config_file()), **options)
+        mkdocs_build(loaded)
     except (Abort, PluginError) as error:
-        raise SiteError(str(error)) from None
-    out = Path(config.site_dir)
+        raise SiteError("\n".join([*warnings.messages, str(error)])) from None
+    finally:
+        mkdocs_log.removeHandler(warnings)
+    out = Path(loaded.site_dir)
     built = [p for p in out.rglob("*") if p.is_file()]
     pages = sum(1 for p in built if p.name == "index.html")
     return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built))
+
+
+class _Collect(logging.Handler):
+    """MkDocs' warnings during one build, to name them in the error."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
