@@ -100,11 +100,20 @@ def rel(from_src: str, to: str) -> str:
 
 def markdown_html(text: str, icon_prefix: str) -> str:
     """One block's Markdown as HTML, icons as images. Bodies hold no raw HTML (the loader refuses
-    it), so the only HTML here is what Markdown and the icons make."""
-    with_icons = _PLACEHOLDER.sub(lambda m: _icon(m.group(1), icon_prefix), text)
+    it); Markdown images become their alt text (the site loads nothing from elsewhere) and links
+    with a script scheme lose their target."""
+    with_tokens = _PLACEHOLDER.sub(lambda m: f"{_TOKEN}{m.group(1)}{_TOKEN}", text)
     _MD.reset()
-    rendered = _MD.convert(with_icons)
+    rendered = _MD.convert(with_tokens)
+    rendered = _IMG.sub(lambda m: html.escape(html.unescape(m.group(1))), rendered)
+    rendered = _SCRIPT_HREF.sub('href="#"', rendered)
+    rendered = re.sub(rf"{_TOKEN}([a-z]+){_TOKEN}", lambda m: _icon(m.group(1), icon_prefix), rendered)
     return re.sub(r"\n\s*\n", "\n", rendered)
+
+
+_TOKEN = "JUDGEICON"
+_IMG = re.compile(r'<img[^>]*?alt="([^"]*)"[^>]*>')
+_SCRIPT_HREF = re.compile(r'href="\s*(?:javascript|vbscript|data):[^"]*"', re.I)
 
 
 def inline_html(text: str, icon_prefix: str) -> str:
