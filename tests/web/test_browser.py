@@ -50,6 +50,19 @@ def test_entry_blocks_have_anchors_numbers_and_citations(page: Any, site_url: st
     assert target.is_visible()
 
 
+def test_citation_button_copies_term_paragraph_and_link(browser: Any, site_url: str, requests: Any) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    url = entry_url(site_url, "es", "triggering-condition")
+    page.goto(url)
+    page.locator("#p5 .judge-cite").click()
+    page.locator("#p5 .judge-cite.judge-copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == f"Condición de activación ¶5 — {url}#p5"
+    context.close()
+    assert requests.outside(site_url) == []
+
+
 def test_icons_render_from_placeholders(page: Any, site_url: str) -> None:
     page.goto(entry_url(site_url, "es", "initiate-challenge"))
     icons = page.locator("#p2 img.judge-icon")
