@@ -222,6 +222,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    # MkDocs' own command line sets up its log; through the API we do, or serve says nothing.
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(handler)
+    mkdocs_log.setLevel(logging.INFO)
     try:
         mkdocs_serve(str(config_file()), dev_addr=f"{host}:{port}", livereload=True)
     except (Abort, PluginError, OSError) as error:

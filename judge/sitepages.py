@@ -170,6 +170,8 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
         parts.append("")
     parts.append(_source_html(entry, ui))
     parts.append(_corrections_html(entry, ui))
+    parallel = rel(src, f"translate/{entry.game}/{entry.id}.md")
+    parts.append(f'<p class="judge-parallel-link"><a href="{parallel}">{ui["translator"]}: ES ⇄ CS</a></p>\n')
     return "\n".join(p for p in parts if p)
 
 
