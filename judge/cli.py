@@ -253,6 +253,49 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
     ctx.exit(0 if result.matches else 1)
 
 
+@cli.command("build", short_help="Build the static site (Spanish and Czech) into site/.")
+@click.option("--site", "targets", flag_value="site", multiple=True,
+              help="Build the static site: entry pages, timing charts, translator view, search indexes.")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to write the site (default: site/ of the checkout).")
+@format_option
+def build_command(targets: tuple[str, ...], site_dir: Path | None, fmt: str) -> None:
+    """Build what is asked for from the glossary. --site builds the static site with MkDocs in
+    strict mode: one page per entry and language, the round and triggering-condition charts,
+    the side-by-side translator view and one search index per language. Any warning (a broken
+    link, a glossary error) fails the build with exit 2. The site works offline: open
+    site/index.html through `judge serve`, or copy site/ to any web server.
+
+    \b
+    Example:
+      judge build --site
+    """
+    if not targets:
+        raise click.UsageError("nothing to build: give --site")
+    from judge import site  # MkDocs is imported only when the site is built
+
+    built = site.build(site_dir)
+    click.echo(render.site_build(built, fmt), nl=False)
+
+
+@cli.command("serve", short_help="Serve the site on localhost, rebuilt as the glossary changes.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+def serve_command(host: str, port: int) -> None:
+    """Build the site and serve it at http://HOST:PORT/ until Ctrl-C. A change to the glossary,
+    to docs/ or to mkdocs.yml rebuilds the site and reloads the open pages, so a translator sees
+    an edit at once. Nothing is fetched from the internet: every font, script and icon is in
+    the site. The output is MkDocs' log; there is no JSON form.
+
+    \b
+    Example:
+      judge serve --port 8000
+    """
+    from judge import site
+
+    site.serve(host, port)
+
+
 def main() -> None:
     """Console-script entry point."""
     cli()

@@ -356,3 +356,13 @@ class Answer:
     matches: tuple[AskMatch, ...]
     answer: str | None
     cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """What `judge build --site` made: the folder, its pages (index.html files), files and bytes."""
+
+    site_dir: Path
+    pages: int
+    files: int
+    bytes: int

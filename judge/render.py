@@ -27,7 +27,7 @@ from xml.etree import ElementTree as ET
 from judge.checks import Report
 from judge.models import (
     LANGS, AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Listing, Note, Opportunity, Problem,
-    SequenceItem, StepResult, Timeline, TimelineItem,
+    SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.paths import display
 from judge.termbase import TermBase
@@ -515,3 +515,13 @@ def _tbx(base: TermBase) -> str:
     ET.indent(martif)
     xml = ET.tostring(martif, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">\n' + xml + "\n"
+# -- build --------------------------------------------------------------------------------
+
+def site_build(built: SiteBuild, fmt: str) -> str:
+    """`judge build --site`: where the site went and how big it is."""
+    data = {"site": {"dir": display(built.site_dir), "pages": built.pages, "files": built.files,
+                     "bytes": built.bytes}}
+    if fmt == "json":
+        return to_json(data)
+    size = built.bytes / 1_000_000
+    return f"site: {built.pages} pages, {built.files} files, {size:.1f} MB in {display(built.site_dir)}\n"

@@ -1,0 +1,198 @@
+/* judge: citation copying and the site search (offline, one index per language).
+ *
+ * The index (judge/siteindex.py) is built with the CLI's analyzer. A typed word is folded
+ * (lower case, accents off) and looked up in the index's map of folded word forms to index
+ * terms; a form the text never uses falls back to the longest index term it starts with, and
+ * a word being typed also matches the terms that start with it.
+ */
+(function () {
+  "use strict";
+
+  var MIN_PREFIX = 3;
+
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function words(text) {
+    return text.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}_\p{M}]+/gu) || [];
+  }
+
+  /* -- citations ------------------------------------------------------------------------ */
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    var area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+    document.body.removeChild(area);
+    return Promise.resolve();
+  }
+
+  function setupCitations() {
+    document.querySelectorAll(".judge-cite").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var block = button.closest(".judge-block");
+        var url = location.href.split("#")[0] + "#" + (block ? block.id : "");
+        copyText(button.dataset.cite + " — " + url).then(function () {
+          button.classList.add("judge-copied");
+          setTimeout(function () { button.classList.remove("judge-copied"); }, 1500);
+        });
+      });
+    });
+  }
+
+  /* -- search --------------------------------------------------------------------------- */
+
+  function Index(data) {
+    this.data = data;
+    this.stop = new Set(data.stop);
+    this.docs = data.docs.map(function (d) {
+      return { url: d.u, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
+               names: [fold(d.t)].concat(d.a.map(fold)) };
+    });
+  }
+
+  /* Index terms (with a factor) for one typed word. */
+  Index.prototype.wordTerms = function (word, last) {
+    var key = fold(word);
+    var terms = this.data.terms;
+    var found = (this.data.forms[key] || []).map(function (t) { return [t, 1]; });
+    if (!found.length) {
+      var best = -1;
+      for (var i = 0; i < terms.length; i++) {
+        var t = terms[i];
+        if (t.length >= MIN_PREFIX && key.startsWith(t) && (best < 0 || t.length > terms[best].length)) best = i;
+      }
+      if (best >= 0) found.push([best, 0.8]);
+    }
+    if (last && key.length >= MIN_PREFIX) {
+      for (var j = 0; j < terms.length; j++) {
+        if (terms[j].length > key.length && terms[j].startsWith(key)) found.push([j, 0.5]);
+      }
+    }
+    return found;
+  };
+
+  Index.prototype.search = function (query, limit) {
+    var self = this;
+    var typed = words(query).filter(function (w) { return !self.stop.has(w); });
+    var scores = new Map();
+    var queryTerms = new Set();
+    var perWord = [];
+    typed.forEach(function (word, w) {
+      var best = new Map();
+      var mine = new Set();
+      perWord.push(mine);
+      self.wordTerms(word, w === typed.length - 1).forEach(function (pair) {
+        queryTerms.add(pair[0]);
+        mine.add(pair[0]);
+        var post = self.data.postings[pair[0]];
+        for (var i = 0; i < post.length; i += 3) {
+          var score = post[i + 1] * pair[1];
+          var prev = best.get(post[i]);
+          if (!prev || score > prev.score) best.set(post[i], { score: score, para: post[i + 2] });
+        }
+      });
+      best.forEach(function (hit, doc) {
+        var s = scores.get(doc) || { doc: doc, score: 0, words: 0, para: hit.para };
+        s.score += hit.score;
+        s.words += 1;
+        scores.set(doc, s);
+      });
+    });
+    var folded = fold(query).trim().replace(/\s+/g, " ");
+    var hits = Array.from(scores.values());
+    hits.forEach(function (hit) {
+      var doc = self.docs[hit.doc];
+      // The query names the entry: its very term or alias, else every word of its term.
+      if (doc.names.indexOf(folded) >= 0) hit.score += 100;
+      else if (sameTerms(doc.titleTerms, queryTerms, perWord)) hit.score += 30;
+      else if (doc.names.some(function (n) { return n.startsWith(folded); })) hit.score += 5;
+    });
+    hits.sort(function (a, b) { return b.words - a.words || b.score - a.score || a.doc - b.doc; });
+    return hits.slice(0, limit || 20).map(function (hit) {
+      var doc = self.docs[hit.doc];
+      return { url: doc.url, term: doc.term, snippet: doc.snippet, para: hit.para, score: hit.score };
+    });
+  };
+
+  /* Every term of the title is in the query, and every typed word meets the title. */
+  function sameTerms(titleTerms, queryTerms, perWord) {
+    if (!titleTerms.length || !perWord.length) return false;
+    var title = new Set(titleTerms);
+    return titleTerms.every(function (t) { return queryTerms.has(t); }) &&
+      perWord.every(function (mine) { return Array.from(mine).some(function (t) { return title.has(t); }); });
+  }
+
+  var loaded = {};
+  function loadIndex(url) {
+    if (!loaded[url]) {
+      loaded[url] = fetch(url).then(function (r) { return r.json(); }).then(function (d) { return new Index(d); });
+    }
+    return loaded[url];
+  }
+
+  function setupSearch() {
+    var box = document.querySelector(".judge-search");
+    if (!box) return;
+    var input = box.querySelector(".judge-search-input");
+    var list = box.querySelector(".judge-search-results");
+    var status = box.querySelector(".judge-search-status");
+    var base = new URL(box.dataset.index, location.href);
+    var cs = box.dataset.lang === "cs";
+    var none = cs ? "Nic nenalezeno." : "Sin resultados.";
+    var ready = loadIndex(base.href);
+
+    function run() {
+      var query = input.value;
+      ready.then(function (index) {
+        list.innerHTML = "";
+        if (!query.trim()) { status.textContent = ""; return; }
+        var hits = index.search(query, 20);
+        status.textContent = hits.length ? (cs ? "Výsledky: " : "Resultados: ") + hits.length : none;
+        hits.forEach(function (hit) {
+          var li = document.createElement("li");
+          var a = document.createElement("a");
+          a.className = "judge-hit";
+          a.href = new URL(hit.url + (hit.para ? "#p" + hit.para : ""), base).href;
+          var term = document.createElement("span");
+          term.className = "judge-hit-term";
+          term.textContent = hit.term;
+          a.appendChild(term);
+          if (hit.para) {
+            var para = document.createElement("span");
+            para.className = "judge-hit-para";
+            para.textContent = "¶" + hit.para;
+            a.appendChild(para);
+          }
+          var snippet = document.createElement("span");
+          snippet.className = "judge-hit-snippet";
+          snippet.textContent = hit.snippet;
+          li.appendChild(a);
+          li.appendChild(snippet);
+          list.appendChild(li);
+        });
+      });
+    }
+    input.addEventListener("input", run);
+    var params = new URLSearchParams(location.search);
+    if (params.get("q")) { input.value = params.get("q"); run(); }
+    // For tests and tests/bench/search_measure.py: the loaded index and a query function.
+    window.judgeIndex = function () { return ready; };
+    window.judgeSearch = function (query) {
+      return ready.then(function (index) { return index.search(query, 20); });
+    };
+  }
+
+  function init() {
+    setupCitations();
+    setupSearch();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,239 @@
+"""The static site: MkDocs hooks (mkdocs.yml `hooks:`) and `build` / `serve` for the CLI.
+
+At build time the glossary becomes pages, none of them written to docs/:
+
+- es/<game>/<id>/ and cs/<game>/<id>/: one page per entry, or a "not translated yet" page where
+  a language lacks the concept, so the language switcher always lands somewhere real;
+- es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
+- translate/ and translate/<game>/<id>/: the coverage table and the side-by-side view;
+- es/search-index.json, cs/search-index.json: the search index per language (judge.siteindex).
+
+One build serves both languages: each page's UI language and language switcher come from its
+meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort, PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from judge import paths, siteindex, sitepages
+from judge.errors import InvalidGlossary, UsageProblem
+from judge.glossary import Glossary, load
+from judge.models import DEFAULT_GAME, LANGS, SiteBuild
+from judge.sitecharts import (
+    TRIGGERING_CONDITION,
+    RoundItem,
+    round_items as _round_items,
+    trigger_sequence,
+)
+from judge.sitepages import UI, entry_src
+
+__all__ = ["round_items", "trigger_sequence", "build", "serve", "config_file"]
+
+log = logging.getLogger("mkdocs.plugins.judge")
+
+# The hand-written pages every language has (docs/<lang>/...).
+HAND_WRITTEN = ("index.md", "search.md", "judge.md", "translator.md")
+
+
+def round_items(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list[RoundItem]:
+    """The round chart's items; the one place to switch to framework.yaml."""
+    return _round_items(glossary, lang, game)
+
+
+@dataclass
+class _State:
+    glossary: Glossary | None = None
+    pages: dict[str, str] = field(default_factory=dict)  # src_uri → Markdown
+
+
+_state = _State()
+
+
+# -- MkDocs hooks ---------------------------------------------------------------------------
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load the glossary (a broken one stops the build, listing every error) and make the nav."""
+    try:
+        glossary = load()
+    except InvalidGlossary as error:
+        raise PluginError(str(error)) from None
+    _state.glossary = glossary
+    _state.pages = generated_pages(glossary)
+    config.nav = navigation(glossary)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for src, content in _state.pages.items():
+        files.append(File.generated(config, src, content=content))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each page's UI language and its counterpart in the other language."""
+    src = page.file.src_uri
+    lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
+    page.meta["lang"] = lang
+    page.meta["alternate"] = [_alternate(src, other, files) for other in LANGS]
+    return markdown
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Offline: drop Material's search assets (its search plugin is off) and point the two CDN
+    URLs in its bundle — mermaid and a ResizeObserver polyfill, fetched only for mermaid
+    diagrams (the site has none) or by browsers without ResizeObserver — at an empty script."""
+    assets = Path(config.site_dir) / "assets" / "javascripts"
+    for unused in ("lunr", "workers"):
+        shutil.rmtree(assets / unused, ignore_errors=True)
+    for bundle in assets.glob("bundle.*.js"):
+        text = bundle.read_text("utf-8")
+        bundle.write_text(_CDN.sub("data:text/javascript,", text), "utf-8")
+
+
+_CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    """Live reload: a change in the glossary rebuilds the site."""
+    server.watch(str(paths.glossary_root()))
+    return server
+
+
+def _alternate(src: str, lang: str, files: Files) -> dict[str, str]:
+    counterpart = f"{lang}/{src[3:]}" if src[:3] in ("es/", "cs/") else f"{lang}/index.md"
+    if files.get_file_from_path(counterpart) is None:
+        counterpart = f"{lang}/index.md"
+    return {"name": sitepages.LANG_NAMES[lang], "lang": lang, "link": sitepages.page_url(counterpart)}
+
+
+# -- the generated pages --------------------------------------------------------------------
+
+def generated_pages(glossary: Glossary) -> dict[str, str]:
+    """src_uri → content of every generated page and search index."""
+    pages: dict[str, str] = {}
+    for game in glossary.games():
+        for entry_id in glossary.ids(game):
+            variants = glossary.variants(game, entry_id)
+            for lang in LANGS:
+                entry = variants.get(lang)
+                content = (sitepages.entry_page(glossary, entry) if entry
+                           else sitepages.missing_page(next(iter(variants.values())), lang))
+                pages[entry_src(lang, game, entry_id)] = content
+            pages[f"translate/{game}/{entry_id}.md"] = sitepages.translator_page(glossary, game, entry_id)
+    game = glossary.pick_game(None) or DEFAULT_GAME
+    pages["translate/index.md"] = sitepages.coverage_page(glossary, game)
+    for lang in LANGS:
+        pages[f"{lang}/timing/round.md"] = sitepages.round_page(round_items(glossary, lang, game), lang, game)
+        pages[f"{lang}/timing/sequence.md"] = sitepages.sequence_page(
+            trigger_sequence(glossary, lang, game), glossary.get(game, lang, TRIGGERING_CONDITION), lang, game)
+        pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
+        pages[f"{lang}/search-index.json"] = search_index_json(glossary, game, lang)
+    return pages
+
+
+def search_index_json(glossary: Glossary, game: str, lang: str) -> str:
+    docs = siteindex.documents(glossary, game, lang, lambda e: sitepages.page_url(f"{e.game}/{e.id}.md"))
+    return json.dumps(siteindex.build(docs, lang), ensure_ascii=False, separators=(",", ":"))
+
+
+def navigation(glossary: Glossary) -> list[Any]:
+    """Per language: home, search, timing, the glossary index, the guides. Entry pages are
+    reached from the glossary index, the charts, search and links: listing 380 of them in the
+    nav would put them all in every page (Material renders the whole nav in each)."""
+    nav: list[Any] = []
+    for lang in LANGS:
+        ui = UI[lang]
+        nav.append({sitepages.LANG_NAMES[lang]: [
+            f"{lang}/index.md",
+            {ui["search"]: f"{lang}/search.md"},
+            {ui["round"]: f"{lang}/timing/round.md"},
+            {ui["sequence"]: f"{lang}/timing/sequence.md"},
+            {ui["glossary"]: f"{lang}/glossary.md"},
+            {ui["judge"]: f"{lang}/judge.md"},
+            {ui["translate"]: f"{lang}/translator.md"},
+        ]})
+    nav.append({sitepages.TRANSLATOR_UI["title"]: "translate/index.md"})
+    return nav
+
+
+# -- build and serve for the CLI ------------------------------------------------------------
+
+def config_file() -> Path:
+    """mkdocs.yml of the checkout; the site's sources (docs/, overrides/) are not in the wheel."""
+    found = paths.PACKAGE.parent / "mkdocs.yml"
+    if not found.is_file():
+        raise UsageProblem(f"no mkdocs.yml beside the package ({found.parent}): the site is built from a checkout")
+    return found
+
+
+def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None) -> SiteBuild:
+    """Build the whole site into `site_dir` (default: site/ of the checkout) from `config`
+    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    load()  # a broken glossary is an InvalidGlossary listing every error, before MkDocs starts
+    options: dict[str, Any] = {"strict": strict}
+    if site_dir is not None:
+        options["site_dir"] = str(site_dir)
+    warnings = _Collect()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(warnings)
+    try:
+        loaded = load_config(str(config or config_file()), **options)
+        mkdocs_build(loaded)
+    except (Abort, PluginError) as error:
+        raise SiteError("\n".join([*warnings.messages, str(error)])) from None
+    finally:
+        mkdocs_log.removeHandler(warnings)
+    out = Path(loaded.site_dir)
+    built = [p for p in out.rglob("*") if p.is_file()]
+    pages = sum(1 for p in built if p.name == "index.html")
+    return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built))
+
+
+class _Collect(logging.Handler):
+    """MkDocs' warnings during one build, to name them in the error."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve the site on localhost, rebuilding when docs/ or the glossary change."""
+    from mkdocs.commands.serve import serve as mkdocs_serve
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    # MkDocs' own command line sets up its log; through the API we do, or serve says nothing.
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(handler)
+    mkdocs_log.setLevel(logging.INFO)
+    try:
+        mkdocs_serve(str(config_file()), dev_addr=f"{host}:{port}", livereload=True)
+    except (Abort, PluginError, OSError) as error:
+        raise SiteError(str(error)) from None
+
+
+class SiteError(UsageProblem):
+    """The site did not build (a warning under --strict, a broken glossary, a busy port)."""
+

@@ -1,0 +1,411 @@
+"""The Markdown (with HTML blocks) of the generated pages: entries, "not translated" pages, the
+timing charts, the translator view and its coverage table.
+
+Every page's text comes from the glossary; what is written here is only the interface (labels
+such as *Véase también*, the chart legend) in each language. Entry bodies are checked by the
+loader (no raw HTML), and every other string from the data is escaped before it reaches a page.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Sequence
+from itertools import groupby
+
+import markdown
+
+from judge.body import _PLACEHOLDER
+from judge.glossary import Glossary
+from judge.models import LANGS, Block, Entry
+from judge.sitecharts import RoundItem, SequenceItem, first_sentence, step_key
+from judge.text import fold
+
+LANG_NAMES = {"es": "Español", "cs": "Čeština"}
+
+# Interface strings (not rule text). see_also follows each rulebook's own label.
+UI: dict[str, dict[str, str]] = {
+    "es": {
+        "aliases": "También", "see_also": "Véase también", "source": "Fuente", "line": "línea",
+        "corrections": "Correcciones de la transcripción", "was": "Impreso", "now": "Corregido",
+        "why": "Motivo", "cite": "Copiar la cita", "copied": "Cita copiada",
+        "redirect": "Esta entrada remite a", "step": "Paso estructural", "round": "La ronda",
+        "sequence": "Secuencia de la condición de activación",
+        "not_translated": "Esta entrada aún no está traducida al español.",
+        "read_in": "Léala en", "translator": "Vista de traducción",
+        "legend_step": "Paso estructural", "legend_window": "Ventana de acción",
+        "legend_melee": "Sólo en Contienda", "legend_loop": "Bucle: puede volver a un paso anterior",
+        "colour_code": "Código de colores del Apéndice I", "melee_only": "sólo Contienda",
+        "loop": "bucle", "window": "ventana", "sequence_intro": "Los siete pasos de",
+        "in_round": "En la ronda", "glossary": "Glosario", "timing": "Secuencia de juego",
+        "home": "Inicio", "search": "Buscar", "judge": "Guía del juez", "translate": "Guía de traducción",
+        "counterpart": "En checo",
+    },
+    "cs": {
+        "aliases": "Také", "see_also": "Související hesla", "source": "Zdroj", "line": "řádek",
+        "corrections": "Opravy přepisu", "was": "Tištěno", "now": "Opraveno",
+        "why": "Důvod", "cite": "Kopírovat citaci", "copied": "Citace zkopírována",
+        "redirect": "Toto heslo odkazuje na", "step": "Systémová událost", "round": "Kolo hry",
+        "sequence": "Sekvence spouštěcí podmínky",
+        "not_translated": "Toto heslo zatím není přeloženo do češtiny.",
+        "read_in": "Přečtěte si ho", "translator": "Pohled pro překladatele",
+        "legend_step": "Systémová událost", "legend_window": "Okno akcí",
+        "legend_melee": "Pouze formát bitva", "legend_loop": "Smyčka: může se vrátit k dřívějšímu kroku",
+        "colour_code": "Barvy podle dodatku I", "melee_only": "pouze bitva",
+        "loop": "smyčka", "window": "okno", "sequence_intro": "Sedm kroků hesla",
+        "in_round": "V kole hry", "glossary": "Slovník pojmů", "timing": "Průběh hry",
+        "home": "Úvod", "search": "Hledat", "judge": "Příručka rozhodčího", "translate": "Příručka překladatele",
+        "counterpart": "Španělsky",
+    },
+}
+TRANSLATOR_UI = {
+    "title": "ES ⇄ CS", "coverage": "Cobertura / Pokrytí", "entries": "Entradas / Hesla",
+    "missing": "Falta / Chybí", "both": "En ambas / V obou", "concepts": "Conceptos / Pojmy",
+    "kind": "Tipo / Druh", "block": "¶",
+}
+ICON_TITLES = {
+    "military": "Militar / Vojenská", "intrigue": "Intriga / Intrikářská", "power": "Poder / Mocenská",
+    "unique": "Único / Unikátní",
+}
+
+_MD = markdown.Markdown(extensions=["tables"])
+# Material's content-copy icon, inline: no icon font to load.
+_COPY_ICON = ('<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1m3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m0 16H8V7h11v14z"/></svg>')
+
+
+# -- paths ----------------------------------------------------------------------------------
+
+def entry_src(lang: str, game: str, entry_id: str) -> str:
+    return f"{lang}/{game}/{entry_id}.md"
+
+
+def page_url(src: str) -> str:
+    """The URL of a page (use_directory_urls): es/agot2/cancel.md → es/agot2/cancel/."""
+    stem = src[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        return stem[:-5]
+    return stem + "/"
+
+
+def rel(from_src: str, to: str) -> str:
+    """A link from page `from_src` to a page src (.md) or an asset path, relative."""
+    target = page_url(to) if to.endswith(".md") else to
+    base = page_url(from_src)
+    link = posixpath.relpath(target or ".", base or ".")
+    return link + "/" if target.endswith("/") and not link.endswith("/") else link
+
+
+# -- text -----------------------------------------------------------------------------------
+
+def markdown_html(text: str, icon_prefix: str) -> str:
+    """One block's Markdown as HTML, icons as images. Bodies hold no raw HTML (the loader refuses
+    it); Markdown images become their alt text (the site loads nothing from elsewhere) and links
+    with a script scheme lose their target."""
+    with_tokens = _PLACEHOLDER.sub(lambda m: f"{_TOKEN}{m.group(1)}{_TOKEN}", text)
+    _MD.reset()
+    rendered = _MD.convert(with_tokens)
+    rendered = _IMG.sub(lambda m: html.escape(html.unescape(m.group(1))), rendered)
+    rendered = _SCRIPT_HREF.sub('href="#"', rendered)
+    rendered = re.sub(rf"{_TOKEN}([a-z]+){_TOKEN}", lambda m: _icon(m.group(1), icon_prefix), rendered)
+    return re.sub(r"\n\s*\n", "\n", rendered)
+
+
+_TOKEN = "JUDGEICON"
+_IMG = re.compile(r'<img[^>]*?alt="([^"]*)"[^>]*>')
+_SCRIPT_HREF = re.compile(r'href="\s*(?:javascript|vbscript|data):[^"]*"', re.I)
+
+
+def inline_html(text: str, icon_prefix: str) -> str:
+    rendered = markdown_html(text, icon_prefix)
+    return re.sub(r"^<p>(.*)</p>$", r"\1", rendered, flags=re.S)
+
+
+def _icon(name: str, prefix: str) -> str:
+    title = ICON_TITLES.get(name, name.capitalize())
+    return (f'<img class="judge-icon" src="{prefix}assets/icons/{name}.svg" '
+            f'alt="[{name}]" title="{html.escape(title)}">')
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _md_link_text(text: str) -> str:
+    return re.sub(r"([\[\]\\*_`])", r"\\\1", text)
+
+
+def display_title(text: str) -> str:
+    """Box labels printed in capitals (OKNA AKCÍ) read better as a sentence on screen."""
+    return text.capitalize() if text.isupper() else text
+
+
+# -- entry pages ----------------------------------------------------------------------------
+
+def entry_page(glossary: Glossary, entry: Entry) -> str:
+    """The page of one entry: term, aliases, numbered blocks with anchors and citations, see-also,
+    redirect target, source and corrections."""
+    ui = UI[entry.lang]
+    src = entry_src(entry.lang, entry.game, entry.id)
+    prefix = rel(src, "x")[:-1]
+    parts = [f"# {_md_heading(entry.term)}\n"]
+    if entry.aliases:
+        parts.append(f'<p class="judge-aliases">{ui["aliases"]}: '
+                     + ", ".join(f"<em>{_e(a)}</em>" for a in entry.aliases) + "</p>\n")
+    if entry.kind == "step" and entry.step:
+        round_link = rel(src, f"{entry.lang}/timing/round.md") + f"#s-{entry.step.replace('.', '-')}"
+        parts.append(f'<p class="judge-step-badge"><a href="{round_link}">{ui["step"]} {entry.step}</a></p>\n')
+    parts.append(blocks_html(entry.term, entry.blocks, prefix, ui["cite"]))
+    if entry.kind == "redirect":
+        target = glossary.resolve(entry)
+        if target is not None:
+            link = entry_src(target.lang, target.game, target.id)
+            parts.append(f'<p class="judge-redirect">{ui["redirect"]} '
+                         f'<a href="{rel(src, link)}">{_e(target.term)}</a></p>\n')
+    if entry.see_also:
+        parts.append(f"## {ui['see_also']} {{ #see-also }}\n")
+        for see in glossary.view(entry).links:
+            # A Markdown link to the .md page, so MkDocs checks it (--strict fails on a broken one).
+            parts.append(f"- [{_md_link_text(see.term)}]({see.id}.md)")
+        parts.append("")
+    parts.append(_source_html(entry, ui))
+    parts.append(_corrections_html(entry, ui))
+    parallel = rel(src, f"translate/{entry.game}/{entry.id}.md")
+    parts.append(f'<p class="judge-parallel-link"><a href="{parallel}">{ui["translator"]}: ES ⇄ CS</a></p>\n')
+    return "\n".join(p for p in parts if p)
+
+
+def _md_heading(text: str) -> str:
+    return text.replace("#", "\\#")
+
+
+def blocks_html(term: str, blocks: Sequence[Block], prefix: str, cite_label: str) -> str:
+    """Each block as a div with anchor #pN, its number as a link, and a copy-citation button."""
+    rows = ['<div class="judge-body">']
+    for block in blocks:
+        cite = f"{term} ¶{block.n}"
+        marker = "" if block.kind in ("paragraph", "table") else f'<span class="judge-marker">{_e(block.marker if block.kind == "numbered" else "•")}</span>'
+        rows.append(
+            f'<div class="judge-block judge-{block.kind}" id="p{block.n}" style="--depth:{block.depth}">'
+            f'<a class="judge-n" href="#p{block.n}" title="{_e(cite)}">¶{block.n}</a>'
+            f'<div class="judge-text">{marker}{markdown_html(block.text, prefix)}</div>'
+            f'<button class="judge-cite" type="button" data-cite="{_e(cite)}" '
+            f'title="{_e(cite_label)}: {_e(cite)}" aria-label="{_e(cite_label)}">{_COPY_ICON}</button></div>'
+        )
+    rows.append("</div>\n")
+    return "\n".join(rows)
+
+
+def _source_html(entry: Entry, ui: dict[str, str]) -> str:
+    if entry.source is None:
+        return ""
+    span = f"{entry.source.line}" + (f"–{entry.source.end}" if entry.source.end else "")
+    return (f'<p class="judge-source">{ui["source"]}: <code>{_e(entry.source.doc)}</code>, '
+            f'{ui["line"]} {span} · <code>glossary/{entry.game}/{entry.lang}/{entry.path.name}</code></p>\n')
+
+
+def _corrections_html(entry: Entry, ui: dict[str, str]) -> str:
+    if not entry.corrections:
+        return ""
+    rows = "".join(
+        f"<tr><td>{_e(c.was)}</td><td>{_e(c.now)}</td><td>{c.line or ''}</td><td>{_e(c.why or '')}</td></tr>"
+        for c in entry.corrections
+    )
+    return (f'<details class="judge-corrections"><summary>{ui["corrections"]} ({len(entry.corrections)})</summary>'
+            f'<table><thead><tr><th>{ui["was"]}</th><th>{ui["now"]}</th><th>{ui["line"]}</th>'
+            f'<th>{ui["why"]}</th></tr></thead><tbody>{rows}</tbody></table></details>\n')
+
+
+def missing_page(other: Entry, lang: str) -> str:
+    """The page where `lang` lacks the entry: says so and links the existing language."""
+    ui = UI[lang]
+    src = entry_src(lang, other.game, other.id)
+    link = rel(src, entry_src(other.lang, other.game, other.id))
+    return (f"# {_md_heading(other.term)}\n\n"
+            f'<div class="judge-missing" data-missing="{lang}"><p>{ui["not_translated"]}</p>'
+            f'<p>{ui["read_in"]}: <a href="{link}" hreflang="{other.lang}">'
+            f"{LANG_NAMES[other.lang]} — {_e(other.term)}</a></p></div>\n")
+
+
+# -- timing ---------------------------------------------------------------------------------
+
+def round_page(items: Sequence[RoundItem], lang: str, game: str) -> str:
+    """The round as a chart: phases, then their steps and windows in order, in the colour code."""
+    ui = UI[lang]
+    src = f"{lang}/timing/round.md"
+    out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")))]
+    out.append('<ol class="judge-round">')
+    open_sub = False
+    for item in items:
+        if item.kind == "phase":
+            if open_sub:
+                out.append("</ol></li>")
+                open_sub = False
+            if out[-1] != '<ol class="judge-round">':
+                out.append("</ol></li>")
+            title = _linked(src, lang, game, item.entry, f"{item.id}. {item.title}")
+            out.append(f'<li class="judge-phase" id="phase-{item.id}"><h2>{title}</h2><ol class="judge-steps">')
+            continue
+        if item.depth == 0 and open_sub:
+            out.append("</ol></li>")
+            open_sub = False
+        box = _box(src, lang, game, item, ui)
+        if item.kind == "step" and _has_children(items, item):
+            out.append(box[:-5] + '<ol class="judge-steps judge-sub">')
+            open_sub = True
+        else:
+            out.append(box)
+    if open_sub:
+        out.append("</ol></li>")
+    out.append("</ol></li></ol>\n")
+    return "\n".join(out)
+
+
+def _has_children(items: Sequence[RoundItem], item: RoundItem) -> bool:
+    return any(i.kind == "step" and i.id and i.id.startswith(f"{item.id}.") for i in items)
+
+
+def _box(src: str, lang: str, game: str, item: RoundItem, ui: dict[str, str]) -> str:
+    if item.kind == "step":
+        classes = ["judge-box", "judge-box-step"]
+        badges = ""
+        if item.melee_only:
+            classes.append("judge-box-melee")
+            badges += f' <span class="judge-badge">{ui["melee_only"]}</span>'
+        if item.loop:
+            classes.append("judge-box-loop")
+            badges += f' <span class="judge-badge">{ui["loop"]}</span>'
+        label = f'<span class="judge-num">{item.id}</span> {_e(item.title)}'
+        sub = "".join(f"<li>{_e(s)}</li>" for s in item.substeps)
+        sub_html = f'<ol class="judge-substeps">{sub}</ol>' if sub else ""
+        anchor = f's-{(item.id or "").replace(".", "-")}'
+        return (f'<li class="{" ".join(classes)}" id="{anchor}" data-kind="step" data-step="{item.id}">'
+                f'{_linked(src, lang, game, item.entry, label, escape=False)}{badges}{sub_html}</li>')
+    special = " judge-box-special" if item.kind == "special-action-window" else ""
+    label = _e(display_title(item.title))
+    return (f'<li class="judge-box judge-box-window{special}" data-kind="{item.kind}" data-after="{item.id}">'
+            f'{_linked(src, lang, game, item.entry, label, escape=False)}</li>')
+
+
+def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, escape: bool = True) -> str:
+    text = _e(label) if escape else label
+    if entry_id is None:
+        return text
+    return f'<a href="{rel(src, entry_src(lang, game, entry_id))}">{text}</a>'
+
+
+def _legend(ui: dict[str, str], appendix: str) -> str:
+    keys = (("step", "legend_step"), ("window", "legend_window"), ("melee", "legend_melee"), ("loop", "legend_loop"))
+    items = "".join(f'<li class="judge-legend-{k}">{ui[label]}</li>' for k, label in keys)
+    return (f'<ul class="judge-legend" aria-label="{ui["colour_code"]}">{items}</ul>\n'
+            f'<p class="judge-legend-note"><a href="{appendix}#p1">{ui["colour_code"]}</a></p>\n')
+
+
+def sequence_page(items: Sequence[SequenceItem], entry: Entry | None, lang: str, game: str) -> str:
+    """The seven-step triggering-condition sequence as a chart, each step citing its paragraph."""
+    ui = UI[lang]
+    src = f"{lang}/timing/sequence.md"
+    out = [f"# {ui['sequence']}\n"]
+    if entry is None:
+        return out[0]
+    link = rel(src, entry_src(lang, game, entry.id))
+    out.append(f'<p>{ui["sequence_intro"]} <a href="{link}">{_e(entry.term)}</a>.</p>\n')
+    out.append('<ol class="judge-sequence">')
+    prefix = rel(src, "x")[:-1]
+    for item in items:
+        kind = "judge-box-window" if item.window else "judge-box-step"
+        out.append(
+            f'<li class="judge-box {kind}" data-n="{item.n}" data-window="{str(item.window).lower()}">'
+            f'<span class="judge-num">{item.n}</span> '
+            f'<strong>{inline_html(first_sentence(item.text), prefix)}</strong>'
+            f'<details><summary><a href="{link}#p{item.para}">{_e(entry.term)} ¶{item.para}</a></summary>'
+            f"{markdown_html(item.text, prefix)}</details></li>"
+        )
+    out.append("</ol>\n")
+    return "\n".join(out)
+
+
+# -- translator view -----------------------------------------------------------------------
+
+def translator_page(glossary: Glossary, game: str, entry_id: str) -> str:
+    """One concept with Spanish and Czech side by side, aligned by block number."""
+    variants = glossary.variants(game, entry_id)
+    src = f"translate/{game}/{entry_id}.md"
+    prefix = rel(src, "x")[:-1]
+    heading = " ⇄ ".join(variants[lang].term if lang in variants else "—" for lang in LANGS)
+    out = [f"# {_md_heading(heading)}\n", '<div class="judge-parallel">', '<div class="judge-row judge-row-head">',
+           f'<div class="judge-cell judge-n">{TRANSLATOR_UI["block"]}</div>']
+    for lang in LANGS:
+        entry = variants.get(lang)
+        link = (f'<a href="{rel(src, entry_src(lang, game, entry_id))}" hreflang="{lang}">{_e(entry.term)}</a>'
+                if entry else "—")
+        out.append(f'<div class="judge-cell" lang="{lang}"><strong>{LANG_NAMES[lang]}</strong>: {link}</div>')
+    out.append("</div>")
+    count = max((len(e.blocks) for e in variants.values()), default=0)
+    for n in range(1, count + 1):
+        out.append(f'<div class="judge-row" id="p{n}"><div class="judge-cell judge-n">¶{n}</div>')
+        for lang in LANGS:
+            entry = variants.get(lang)
+            block = entry.blocks[n - 1] if entry and n <= len(entry.blocks) else None
+            text = markdown_html(block.text, prefix) if block else '<p class="judge-gap">—</p>'
+            marker = f'<span class="judge-marker">{_e(block.marker)}</span>' if block and block.kind == "numbered" else ""
+            out.append(f'<div class="judge-cell" lang="{lang}">{marker}{text}</div>')
+        out.append("</div>")
+    out.append("</div>\n")
+    return "\n".join(out)
+
+
+def coverage_page(glossary: Glossary, game: str) -> str:
+    """Entries per language, the ones missing in each, and every concept with its parallel page."""
+    ids = glossary.ids(game)
+    counts = {lang: sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS}
+    out = [f"# {TRANSLATOR_UI['title']}\n", f"## {TRANSLATOR_UI['coverage']} {{ #coverage }}\n",
+           f"| | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |", "| --- |" + " --- |" * len(LANGS),
+           f"| {TRANSLATOR_UI['entries']} | {' | '.join(str(counts[lang]) for lang in LANGS)} |"]
+    missing = {lang: [i for i in ids if glossary.get(game, lang, i) is None] for lang in LANGS}
+    out.append(f"| {TRANSLATOR_UI['missing']} | {' | '.join(str(len(missing[lang])) for lang in LANGS)} |")
+    out.append(f"| {TRANSLATOR_UI['both']} | {sum(all(glossary.get(game, lang, i) for lang in LANGS) for i in ids)} | |\n")
+    for lang in LANGS:
+        if missing[lang]:
+            out.append(f"### {TRANSLATOR_UI['missing']}: {LANG_NAMES[lang]} {{ #missing-{lang} }}\n")
+            out += [f"- [{_md_link_text(_any_term(glossary, game, i))}]({game}/{i}.md) `{i}`" for i in missing[lang]]
+            out.append("")
+    out.append(f"## {TRANSLATOR_UI['concepts']} {{ #concepts }}\n")
+    out.append(f"| id | {TRANSLATOR_UI['kind']} | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |")
+    out.append("| --- | --- |" + " --- |" * len(LANGS))
+    for i in ids:
+        variants = glossary.variants(game, i)
+        kind = next(iter(variants.values())).kind
+        terms = " | ".join(_md_cell(variants[lang].term) if lang in variants else "—" for lang in LANGS)
+        out.append(f"| [`{i}`]({game}/{i}.md) | {kind} | {terms} |")
+    return "\n".join(out) + "\n"
+
+
+def _any_term(glossary: Glossary, game: str, entry_id: str) -> str:
+    return next(iter(glossary.variants(game, entry_id).values())).term
+
+
+def _md_cell(text: str) -> str:
+    return _md_link_text(text).replace("|", "\\|")
+
+
+# -- glossary index ------------------------------------------------------------------------
+
+def glossary_page(glossary: Glossary, game: str, lang: str) -> str:
+    """Every entry of `lang` from A to Z under its initial, then the round's steps in order;
+    redirects point at their target."""
+    ui = UI[lang]
+    entries = [e for e in glossary.entries if e.game == game and e.lang == lang]
+    concepts = sorted((e for e in entries if e.kind != "step"), key=lambda e: fold(e.term))
+    out = [f"# {ui['glossary']}\n"]
+    for initial, group in groupby(concepts, key=lambda e: (fold(e.term)[:1] or "#").upper()):
+        out.append(f"## {initial} {{ #letter-{initial.lower()} }}\n")
+        for entry in group:
+            target = glossary.resolve(entry) if entry.kind == "redirect" else None
+            arrow = f" → [{_md_link_text(target.term)}]({game}/{target.id}.md)" if target and target.lang == lang else ""
+            out.append(f"- [{_md_link_text(entry.term)}]({game}/{entry.id}.md){arrow}")
+        out.append("")
+    steps = sorted((e for e in entries if e.kind == "step" and e.step), key=lambda e: step_key(e.step or "0"))
+    out.append(f"## {ui['in_round']} {{ #steps }}\n")
+    out += [f"- [{_md_link_text(e.term)}]({game}/{e.id}.md)" for e in steps]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,155 @@
+"""The built site without a browser: offline, strict, generated pages, and bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge import load
+from judge.cli import cli
+from judge.errors import InvalidGlossary
+from judge.site import SiteError, build
+from sitekit import REPO, build_site
+
+FIXTURE_GLOSSARY = REPO / "tests" / "fixtures" / "glossary"
+# Every absolute URL in the built HTML, CSS and JS.
+URL = re.compile(r"""https?://[a-z0-9.-]+\.[a-z]{2,}[^\s"'`<>)]*""", re.I)
+# Hosts that are named but never fetched: XML namespaces, licence notices in Material's CSS and
+# JS, and GitHub's API, which Material calls only for a `repo_url` (the site has none). The
+# browser tests check the other half: no request leaves localhost.
+NAMED_NOT_FETCHED = {"www.w3.org", "fontawesome.com", "clipboardjs.com", "api.github.com"}
+
+
+def hosts(site: Path) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in site.rglob("*"):
+        if path.suffix in (".html", ".css", ".js") and path.is_file():
+            for url in URL.findall(path.read_text("utf-8", errors="replace")):
+                found.setdefault(url.split("/")[2].lower(), set()).add(str(path.relative_to(site)))
+    return found
+
+
+def test_no_url_outside_but_names_never_fetched(built_site: Path) -> None:
+    outside = {host: files for host, files in hosts(built_site).items() if host not in NAMED_NOT_FETCHED}
+    assert outside == {}
+
+
+def test_no_fonts_or_scripts_from_a_cdn(built_site: Path) -> None:
+    html = (built_site / "es" / "agot2" / "cancel" / "index.html").read_text("utf-8")
+    assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+    assert re.findall(r"""<(?:script|link)[^>]+(?:src|href)="https?://""", html) == []
+
+
+def test_every_entry_has_a_page_in_both_languages(built_site: Path) -> None:
+    glossary = load()
+    for entry_id in glossary.ids("agot2"):
+        for lang in ("es", "cs"):
+            assert (built_site / lang / "agot2" / entry_id / "index.html").is_file(), (lang, entry_id)
+        assert (built_site / "translate" / "agot2" / entry_id / "index.html").is_file()
+
+
+def test_search_index_per_language(built_site: Path) -> None:
+    for lang in ("es", "cs"):
+        index = json.loads((built_site / lang / "search-index.json").read_text("utf-8"))
+        assert index["lang"] == lang
+        urls = [d["u"] for d in index["docs"]]
+        assert "agot2/triggering-condition/" in urls
+        # Folded forms lead to the analyzer's terms: the query side needs no stemmer.
+        form = "vyzvy" if lang == "cs" else "reaccion"
+        assert index["forms"][form], form
+    cs = json.loads((built_site / "cs" / "search-index.json").read_text("utf-8"))
+    assert [cs["terms"][t] for t in cs["forms"]["vyzvy"]] == ["vyzv"]
+
+
+def test_generated_pages_are_not_in_docs() -> None:
+    generated = [p for p in (REPO / "docs").rglob("*.md") if "agot2" in p.parts or "timing" in p.parts]
+    assert generated == []
+
+
+@pytest.fixture
+def fixture_glossary(tmp_path: Path) -> Path:
+    root = tmp_path / "glossary"
+    shutil.copytree(FIXTURE_GLOSSARY, root)
+    return root
+
+
+def test_fixture_glossary_builds(tmp_path: Path, fixture_glossary: Path) -> None:
+    build_site(tmp_path / "site", fixture_glossary)
+    page = (tmp_path / "site" / "cs" / "agot2" / "cancel-interrupts" / "index.html").read_text("utf-8")
+    assert 'data-missing="cs"' in page and "Toto heslo zatím není přeloženo do češtiny." in page
+
+
+def test_raw_html_entry_is_refused(tmp_path: Path, fixture_glossary: Path) -> None:
+    entry = fixture_glossary / "agot2" / "es" / "cancel.md"
+    entry.write_text(entry.read_text("utf-8") + "\n<script>alert(1)</script>\n", "utf-8")
+    with pytest.raises(InvalidGlossary, match=r'cancel\.md:\d+: body: raw HTML is not allowed \("<script"\)'):
+        build_site(tmp_path / "site", fixture_glossary)
+    assert not (tmp_path / "site" / "es" / "agot2" / "cancel" / "index.html").exists()
+
+
+def test_broken_see_also_fails_the_build(tmp_path: Path, fixture_glossary: Path) -> None:
+    entry = fixture_glossary / "agot2" / "cs" / "cancel.md"
+    entry.write_text(entry.read_text("utf-8").replace("see_also: [", "see_also: [no-such-entry, "), "utf-8")
+    with pytest.raises(InvalidGlossary, match=r'see_also: unknown id "no-such-entry"'):
+        build_site(tmp_path / "site", fixture_glossary)
+
+
+def test_broken_see_also_fails_mkdocs_build_strict(tmp_path: Path, fixture_glossary: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mkdocs build --strict` straight from mkdocs.yml stops on it too (the hook's on_config)."""
+    entry = fixture_glossary / "agot2" / "cs" / "cancel.md"
+    entry.write_text(entry.read_text("utf-8").replace("see_also: [", "see_also: [no-such-entry, "), "utf-8")
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(REPO / "mkdocs.yml"),
+                             "-d", str(tmp_path / "site")], capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert 'see_also: unknown id "no-such-entry"' in result.stderr
+
+
+def test_broken_link_in_a_hand_written_page_fails_strict(tmp_path: Path, fixture_glossary: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for folder in ("docs", "overrides"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    (tmp_path / "docs" / "es" / "judge.md").write_text("# Guía\n\n[roto](no-such-page.md)\n", "utf-8")
+    config = (REPO / "mkdocs.yml").read_text("utf-8").replace("- judge/site.py", f"- {REPO / 'judge' / 'site.py'}")
+    (tmp_path / "mkdocs.yml").write_text(config, "utf-8")
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    with pytest.raises(SiteError, match=r"(?s)no-such-page\.md.*Aborted with 1 warnings in strict mode"):
+        build(tmp_path / "site", strict=True, config=tmp_path / "mkdocs.yml")
+
+
+def test_build_command(tmp_path: Path, fixture_glossary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["build", "--site", "--site-dir", str(tmp_path / "out"), "--format", "json"],
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)["site"]
+    assert data["dir"] == str(tmp_path / "out") and data["pages"] > 20 and data["bytes"] > 0
+    assert (tmp_path / "out" / "es" / "agot2" / "cancel" / "index.html").is_file()
+
+
+def test_build_without_target_is_a_usage_error() -> None:
+    result = CliRunner().invoke(cli, ["build"])
+    assert result.exit_code == 2
+    assert "Error: nothing to build: give --site" in result.stderr
+
+
+def test_build_command_reports_a_broken_glossary(tmp_path: Path, fixture_glossary: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = fixture_glossary / "agot2" / "es" / "cancel.md"
+    entry.write_text(entry.read_text("utf-8") + "\n<b>bold</b>\n", "utf-8")
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    result = CliRunner().invoke(cli, ["build", "--site", "--site-dir", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: the glossary has 1 error:\n")
+    assert 'body: raw HTML is not allowed ("<b")' in result.stderr
+    assert "Traceback" not in result.stderr
