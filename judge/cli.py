@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from typing import Any
 
 import click
@@ -53,15 +55,19 @@ def cli() -> None:
 def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
     """Print one glossary entry: its term, aliases, kind, numbered paragraphs (¶n, the unit a
     ruling cites), see-also terms and source. ID_OR_TERM is an id, a term or an alias in
-    either language; case and accents do not matter. Unknown terms exit 1 with suggestions.
+    either language; case and accents do not matter. When no name matches, the query is
+    searched as `judge search` does and its top hit is shown if it is clearly ahead of the
+    next one; otherwise it exits 1 with suggestions.
 
     \b
     Examples:
       judge show anular
       judge show zrusit --lang both
     """
+    from judge import search  # whoosh loads only when the lookup needs a search
+
     langs = ("es", "cs") if lang == "both" else (lang,)
-    concept = glossary.load().concept(query, game, langs)
+    concept = search.concept(glossary.load(), query, game, langs)
     click.echo(render.show(concept, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
 
 
@@ -103,6 +109,65 @@ def check_command(ctx: click.Context, game: str | None, fmt: str) -> None:
     result = checks.run_checks(paths.glossary_root(), game)
     click.echo(render.report(result, fmt, render.use_color(fmt)), nl=False)
     ctx.exit(result.exit_code)
+
+
+@cli.command("search", short_help="Full-text search in Spanish and Czech, ranked, with counterparts.")
+@click.argument("query")
+@game_option
+@click.option("--lang", type=click.Choice(["es", "cs", "all"]), default="all", show_default=True,
+              help="Search one language, or both ranked together.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True,
+              help="At most this many hits.")
+@format_option
+def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str) -> None:
+    """Search the glossary the way players type: without accents, inflected (retos, výzvě),
+    in either language, with a typo. Each hit shows its term, the best-matching paragraph (¶n)
+    with a snippet, and the term in the other language. "Quoted words" must appear together;
+    reac* matches words starting with reac. Nothing found exits 1 with suggestions. The index
+    is built on first use and whenever the glossary changes.
+
+    \b
+    Examples:
+      judge search hraci
+      judge search "pila de muertos" --lang es --format json
+    """
+    from judge import search
+
+    result = search.search(query, game, lang, limit, on_note=_note)
+    click.echo(render.hits(result, fmt, render.use_color(fmt)), nl=False)
+
+
+@cli.command("build", short_help="Build the search index now (it is otherwise built on demand).")
+@click.option("--index", "index", is_flag=True, help="Rebuild the search index, even if up to date.")
+@format_option
+def build_command(index: bool, fmt: str) -> None:
+    """Build what `judge` derives from the glossary. --index rebuilds the full-text search
+    index in the cache directory (it is also rebuilt by itself whenever the glossary changes),
+    with a progress bar on a terminal, and prints where it is. With no flag, builds everything.
+
+    \b
+    Examples:
+      judge build --index
+    """
+    everything = not any([index])  # later targets (--site) join this list
+    built = {"index": _build_index() if index or everything else None}
+    click.echo(render.built(built, fmt), nl=False)
+
+
+def _build_index() -> Any:
+    from judge import search
+
+    if not sys.stderr.isatty():
+        return search.build(on_note=_note)
+    bar: dict[str, Any] = {}
+    with contextlib.ExitStack() as stack:
+        def start(length: int) -> None:
+            bar["bar"] = stack.enter_context(click.progressbar(length=length, label="index", file=sys.stderr))
+        return search.build(on_length=start, progress=lambda n: bar["bar"].update(n), on_note=_note)
+
+
+def _note(message: str) -> None:
+    click.echo(f"Note: {message}", err=True)
 
 
 def main() -> None:

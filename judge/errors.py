@@ -58,3 +58,13 @@ class UsageProblem(JudgeError):
     """Bad input that click could not catch, such as an unknown game (exit 2)."""
 
     exit_code = 2
+
+
+class NoHits(EntryNotFound):
+    """A search found nothing (exit 1); suggestions come from the index's own vocabulary."""
+
+    def _message(self) -> str:
+        message = f'nothing found for "{self.query}".'
+        if self.suggestions:
+            message += f" Did you mean: {', '.join(self.suggestions)}?"
+        return message

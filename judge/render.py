@@ -21,7 +21,7 @@ from typing import Any, Literal
 import click
 
 from judge.checks import Report
-from judge.models import Block, Concept, Entry, EntryView, Listing, Problem
+from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
 from judge.paths import display
 
 Format = Literal["text", "json"]
@@ -257,3 +257,63 @@ def summary_line(result: Report) -> str:
 
 def _plural(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+# -- search -----------------------------------------------------------------------------
+
+def hits(result: SearchResult, fmt: str, color: bool = False, width: int = DEFAULT_WIDTH) -> str:
+    """Text: per hit, `n. term  game/id ¶para (lang)  ·  other-lang: counterpart`, then the
+    snippet (matches in bold on a terminal). JSON: the shape of docs/cli.md (no `marks`)."""
+    if fmt == "json":
+        return to_json({"query": result.query, "lang": result.lang, "hits": [_hit_data(h) for h in result.hits]})
+    blocks = []
+    for n, hit in enumerate(result.hits, 1):
+        term = click.style(hit.term, bold=True) if color else hit.term
+        para = f" ¶{hit.para}" if hit.para else ""
+        head = f"{n}. {term}  {hit.game}/{hit.id}{para} ({hit.lang})"
+        if hit.counterpart:
+            head += f"  ·  {hit.counterpart.lang}: {hit.counterpart.term}"
+        indent = " " * (len(str(n)) + 2)
+        blocks.append("\n".join([head, *_marked_lines(hit, width, indent, color)]))
+    return "".join(block + "\n" for block in blocks)
+
+
+def _hit_data(hit: Hit) -> dict[str, Any]:
+    data = asdict(hit)
+    del data["marks"]
+    return data
+
+
+def _marked_lines(hit: Hit, width: int, indent: str, color: bool) -> list[str]:
+    """The snippet wrapped; on a terminal the matched words are bold (styled after wrapping,
+    so escape codes never count towards the width)."""
+    lines = _wrap(hit.snippet, width, indent, indent) if hit.snippet else []
+    if not color:
+        return lines
+    styled, offset = [], 0
+    for line in lines:
+        body = line[len(indent):]
+        start = hit.snippet.find(body, offset)
+        end = start + len(body)
+        pieces, cursor = [], start
+        for a, b in hit.marks:
+            if a >= cursor and b <= end:
+                pieces += [hit.snippet[cursor:a], click.style(hit.snippet[a:b], bold=True, fg="yellow")]
+                cursor = b
+        styled.append(indent + "".join(pieces) + hit.snippet[cursor:end])
+        offset = end
+    return styled
+
+
+# -- build ------------------------------------------------------------------------------
+
+def built(targets: dict[str, IndexInfo | None], fmt: str) -> str:
+    """What `judge build` made: one line per target (text), or {target: details|null} (JSON)."""
+    if fmt == "json":
+        return to_json({name: asdict(info) if info else None for name, info in targets.items()})
+    lines = []
+    index = targets.get("index")
+    if index:
+        where = display(index.path) if index.path else "memory"
+        lines.append(f"index: {index.entries} entries, {index.documents} documents in {where} ({index.seconds:.1f} s)")
+    return "".join(line + "\n" for line in lines)

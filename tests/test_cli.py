@@ -37,13 +37,23 @@ def test_show_unique_partial_match(runner: CliRunner, glossary_env: Path) -> Non
 
 
 def test_show_ambiguous_partial_match_suggests(runner: CliRunner, glossary_env: Path) -> None:
-    result = runner.invoke(cli, ["show", "reto"])
-    assert result.exit_code == 1
-    assert result.stdout == ""
-    assert result.stderr == (
-        'Error: no entry "reto". Did you mean: icono de reto, Iconos de reto, '
-        "Se comparan las puntuaciones de FUE para decidir al vencedor del reto?\n"
-    )
+    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead.
+    result = runner.invoke(cli, ["show", "reto"], catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == (GOLDEN / "show-table-icons.txt").read_text("utf-8")
+
+
+def test_show_ambiguous_search_suggests_its_best_hits(runner: CliRunner, glossary_env: Path) -> None:
+    # "carta" names nothing and, as a search, no hit is clearly ahead of the next.
+    result = runner.invoke(cli, ["show", "carta"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == 'Error: no entry "carta". Did you mean: Anular, Iconos de reto?\n'
+
+
+def test_show_takes_a_typo_when_the_search_is_sure(runner: CliRunner, glossary_env: Path) -> None:
+    result = runner.invoke(cli, ["show", "anulr"], catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.startswith("Anular\nagot2/cancel\n")
 
 
 def test_show_unknown_without_suggestions(runner: CliRunner, glossary_env: Path) -> None:
