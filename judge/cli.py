@@ -134,7 +134,7 @@ def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str
     from judge import search
 
     result = search.search(query, game, lang, limit, on_note=_note)
-    click.echo(render.hits(result, fmt, render.use_color(fmt)), nl=False)
+    click.echo(render.hits(result, fmt, render.use_color(fmt), render.terminal_width()), nl=False)
 
 
 @cli.command("build", short_help="Build the search index now (it is otherwise built on demand).")

@@ -31,6 +31,7 @@ import re
 import shutil
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -212,9 +213,11 @@ def cache_dir() -> Path:
 
 
 def glossary_key(root: Path) -> str:
-    """A hash of every glossary file (names and bytes), the analyzer and the index layout."""
+    """A hash of every glossary file (names and bytes) and of the code that makes the index
+    (this module and the analyzer), so any change to either means a rebuild."""
     digest = hashlib.sha256(f"judge-index {INDEX_VERSION}\n".encode())
-    digest.update(Path(analysis.__file__).read_bytes())
+    for module in (analysis.__file__, __file__):
+        digest.update(Path(module).read_bytes())
     if root.is_dir():
         for path in sorted(root.rglob("*")):
             if path.is_file() and not any(p.startswith(".") for p in path.relative_to(root).parts):
@@ -279,8 +282,15 @@ def _open_index(root: Path | None, force: bool, progress: ProgressFn | None,
             reason = error.strerror or str(error)
             note = (note or "") + f"the index cache {cache} is not writable ({reason}); "
     # No writable directory: an index in memory, rebuilt by every process.
-    index = _build(RamStorage(), root, progress, on_length)
+    index = _build(_MemoryStorage(), root, progress, on_length)
     return Handle(index, key, None, (note or "") + "the index is kept in memory")
+
+
+class _MemoryStorage(RamStorage):
+    """RAM storage whose scratch space is RAM too (whoosh's own uses the temporary folder)."""
+
+    def temp_storage(self, name: str | None = None) -> RamStorage:
+        return RamStorage()
 
 
 def _cache_candidates() -> list[Path]:
@@ -332,12 +342,17 @@ def _open_current(cache: Path, key: str) -> Handle | None:
 
 
 def _whole(location: Path, key: str) -> bool:
-    """The folder holds the files its MANIFEST lists, at their sizes (truncation is caught)."""
+    """The folder holds the files its MANIFEST lists, with their checksums: a truncated or
+    overwritten file is caught here, before whoosh reads it."""
     manifest = json.loads((location / "MANIFEST").read_text("utf-8"))
     if manifest.get("key") != key:
         return False
     files: dict[str, int] = manifest.get("files", {})
-    return bool(files) and all((location / name).stat().st_size == size for name, size in files.items())
+    return bool(files) and all(_checksum(location / name) == crc for name, crc in files.items())
+
+
+def _checksum(path: Path) -> int:
+    return zlib.crc32(path.read_bytes())
 
 
 @contextmanager
@@ -359,7 +374,7 @@ def _build_and_swap(cache: Path, key: str, root: Path, progress: ProgressFn | No
     try:
         index = _build(FileStorage(str(building)), root, progress, on_length)
         index.close()
-        files = {p.name: p.stat().st_size for p in building.iterdir() if p.is_file() and not p.name.endswith(".lock")}
+        files = {p.name: _checksum(p) for p in building.iterdir() if p.is_file() and not p.name.endswith(".lock")}
         (building / "MANIFEST").write_text(json.dumps({"key": key, "files": files}), "utf-8")
         final = cache / f"{key}-{time.time_ns()}"
         building.rename(final)
