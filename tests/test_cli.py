@@ -44,10 +44,10 @@ def test_show_ambiguous_partial_match_suggests(runner: CliRunner, glossary_env: 
 
 
 def test_show_ambiguous_search_suggests_its_best_hits(runner: CliRunner, glossary_env: Path) -> None:
-    # "carta" names nothing and, as a search, no hit is clearly ahead of the next.
-    result = runner.invoke(cli, ["show", "carta"])
+    # "capacidad" names nothing and, as a search, no hit is clearly ahead of the next.
+    result = runner.invoke(cli, ["show", "capacidad"])
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == 'Error: no entry "carta". Did you mean: Anular, Iconos de reto?\n'
+    assert result.stderr == 'Error: no entry "capacidad". Did you mean: Anular, Condición de activación?\n'
 
 
 def test_show_takes_a_typo_when_the_search_is_sure(runner: CliRunner, glossary_env: Path) -> None:
