@@ -42,7 +42,7 @@ from typing import Any
 import platformdirs
 from whoosh import index as whoosh_index
 from whoosh.analysis import Filter, RegexTokenizer, Token
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
@@ -138,11 +138,12 @@ def _analyzer(lang: str) -> Any:
 
 def _schema() -> Schema:
     fields: dict[str, Any] = {
+        # Indexed only what filters need; the rest is stored (each indexed field costs build time).
         "doctype": ID(), "key": ID(stored=True), "game": ID(stored=True), "lang": ID(stored=True),
-        "id": ID(stored=True), "kind": ID(stored=True), "step": ID(stored=True),
+        "id": STORED(), "kind": STORED(), "step": STORED(),
         "name": KEYWORD(commas=True, lowercase=False),
         **{f"spell_{lang}": KEYWORD() for lang in LANGS},
-        "title": STORED(), "words": STORED(), "para": NUMERIC(stored=True), "text": STORED(),
+        "title": STORED(), "words": STORED(), "para": STORED(), "text": STORED(),
         "lead": STORED(), "counterpart": STORED(),
     }
     for lang in LANGS:
@@ -206,8 +207,8 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
             document[f"aliases_{lang}"] = "\n".join(texts)
     yield document
     for block in entry.blocks:
-        yield {"doctype": "block", "key": key, "game": entry.game, "lang": entry.lang, "id": entry.id,
-               "para": block.n, "text": _plain(block.text), f"block_{entry.lang}": _plain(block.text)}
+        yield {"doctype": "block", "key": key, "para": block.n, "text": _plain(block.text),
+               f"block_{entry.lang}": _plain(block.text)}
 
 
 def _plain(markdown: str) -> str:
