@@ -51,7 +51,7 @@ from whoosh.reading import IndexReader
 from whoosh.searching import Searcher
 
 from judge import analysis, glossary, paths
-from judge.errors import EntryNotFound, JudgeError, NoHits, UsageProblem
+from judge.errors import EntryNotFound, JudgeError, NoHits, UsageProblem, shorten
 from judge.models import LANGS, Concept, Counterpart, Entry, Hit, IndexInfo, SearchResult
 from judge.text import fold, nfc
 
@@ -615,7 +615,7 @@ def search(query: str, game: str | None = None, lang: str = "all", limit: int = 
     if not query.strip():
         raise UsageProblem("empty query: give a term or some words to search for")
     if parsed.empty:
-        raise UsageProblem(f'the query "{query[:60]}" has no words to search for')
+        raise UsageProblem(f'the query "{shorten(query)}" has no words to search for')
     root = root if root is not None else paths.glossary_root()
     _check_game(root, game)
     own = handle is None

@@ -8,14 +8,18 @@ import pickle
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from judge import search
+from judge import render, search
 from judge.cli import cli
 from judge.errors import NoHits, UsageProblem
+from judge.models import Counterpart, Hit, SearchResult
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -156,6 +160,7 @@ def test_a_10000_character_query(runner: CliRunner, glossary_env: Path) -> None:
     assert json.loads(out)["hits"][0]["id"] == "cancel"
     code, out, err = run(runner, "efecto " * 1500)
     assert (code, err) == (0, "")
+    assert run(runner, "q" * 10000) == (1, "", f'Error: nothing found for "{"q" * 59}…".\n')
 
 
 def test_the_parser_keeps_the_first_words_of_a_long_query() -> None:
@@ -271,3 +276,44 @@ def test_a_search_while_another_process_rebuilds(runner: CliRunner, glossary_env
     assert (rebuilder.returncode, errors) == (0, "")
     assert len(answers) > 3
     assert all(answer == expected for answer in answers)
+
+
+# -- any text: hits or a JudgeError, never another exception ----------------------------------
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "glossary"
+query_text = st.text(max_size=60) | st.lists(
+    st.sampled_from(['"', "(", ")", "*", "^", "~", ":", "AND", "OR", "NOT", "-", "+", "anular", "reto",
+                     "výzva", "hráči", "x" * 40, "\\", "'", "[", "]", "{", "}", "/", " "]),
+    max_size=12).map(" ".join)
+
+
+@pytest.fixture(scope="module")
+def fixture_handle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[search.Handle]:
+    index = search._build(search._MemoryStorage(), FIXTURE, None, None)
+    handle = search.Handle(index, "test", None)
+    yield handle
+    handle.close()
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=query_text)
+def test_any_query_gives_hits_or_a_clean_error(fixture_handle: search.Handle, text: str) -> None:
+    try:
+        result = search.search(text, root=FIXTURE, handle=fixture_handle)
+    except (UsageProblem, NoHits) as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert result.hits and all(h.score > 0 and h.snippet for h in result.hits)
+        for hit in result.hits:
+            assert all(0 <= a < b <= len(hit.snippet) for a, b in hit.marks)
+
+
+def test_terminal_output_marks_the_matched_words() -> None:
+    hit = Hit("agot2", "cancel", "es", "Anular", 1.0, "Cuando se anula un efecto.", 2,
+              Counterpart("cs", "Zrušit"), ((10, 15),))
+    out = render.hits(SearchResult("anula", "all", (hit,)), "text", color=True)
+    assert out == (
+        "1. \x1b[1mAnular\x1b[0m  agot2/cancel ¶2 (es)  ·  cs: Zrušit\n"
+        "   Cuando se \x1b[33m\x1b[1manula\x1b[0m un efecto.\n"
+    )
+    assert "\x1b" not in render.hits(SearchResult("anula", "all", (hit,)), "text", color=False)
