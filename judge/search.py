@@ -414,10 +414,14 @@ def _build_and_swap(cache: Path, key: str, root: Path, progress: ProgressFn | No
 
 
 def _remove_old(cache: Path, keep: set[str]) -> None:
-    """Old index folders, except the newest previous one: a reader may still be using it."""
-    folders = sorted((p for p in cache.iterdir() if p.is_dir() and p.name not in keep),
-                     key=lambda p: p.stat().st_mtime, reverse=True)
-    for folder in folders[1:]:
+    """Old index folders, except the newest previous one (a reader may still be using it),
+    and builds a crashed builder left behind (called under the lock: no build is running)."""
+    folders = [p for p in cache.iterdir() if p.is_dir() and p.name not in keep]
+    for folder in (p for p in folders if p.name.startswith("build-")):
+        shutil.rmtree(folder, ignore_errors=True)
+    previous = sorted((p for p in folders if not p.name.startswith("build-")),
+                      key=lambda p: p.stat().st_mtime, reverse=True)
+    for folder in previous[1:]:
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -187,6 +187,8 @@ def test_an_up_to_date_index_is_reused(glossary_env: Path) -> None:
 
 def test_build_index_forces_a_new_index_and_drops_old_ones(runner: CliRunner, glossary_env: Path,
                                                            index_cache: Path) -> None:
+    runner.invoke(cli, ["build", "--index"], catch_exceptions=False)
+    (index_cache / "judge" / "index" / "build-crashed").mkdir()  # left by a builder that died
     for _ in range(4):
         result = runner.invoke(cli, ["build", "--index", "--format", "json"], catch_exceptions=False)
         assert result.exit_code == 0
