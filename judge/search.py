@@ -235,6 +235,8 @@ def glossary_key(root: Path) -> str:
     digest = hashlib.sha256(f"judge-index {INDEX_VERSION}\n".encode())
     for module in (analysis.__file__, __file__):
         digest.update(Path(module).read_bytes())
+    # A missing folder must not share the key of an empty one: it is an error, not no entries.
+    digest.update(b"glossary\n" if root.is_dir() else b"no glossary\n")
     if root.is_dir():
         for path in sorted(root.rglob("*")):
             if path.is_file() and not any(p.startswith(".") for p in path.relative_to(root).parts):

@@ -99,7 +99,7 @@ def test_bad_option_is_a_click_usage_error(runner: CliRunner, glossary_env: Path
 def test_broken_glossary_exits_2_with_every_error(runner: CliRunner, broken: Path) -> None:
     (broken / "agot2/es/cancel.md").write_text("---\nid: cancel\n---\nTexto.\n", "utf-8")
     (broken / "agot2/cs/cancel.md").write_bytes(b"---\nid: cancel\nterm: Zru\xa8it\n---\nText.\n")
-    for args in (["show", "anular"], ["list"]):
+    for args in (["show", "anular"], ["list"], ["search", "anular"], ["build", "--index"]):
         result = runner.invoke(cli, args)
         assert (result.exit_code, result.stdout) == (2, "")
         assert result.stderr == (
@@ -153,13 +153,16 @@ def test_empty_glossary_lists_nothing(runner: CliRunner, tmp_path: Path, monkeyp
     result = runner.invoke(cli, ["list", "--format", "json"], catch_exceptions=False)
     assert (result.exit_code, result.stderr) == (0, "")
     assert json.loads(result.stdout)["concepts"] == []
+    result = runner.invoke(cli, ["search", "anular"], catch_exceptions=False)
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", 'Error: nothing found for "anular".\n')
 
 
 def test_missing_glossary_folder(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUDGE_GLOSSARY", str(tmp_path / "nowhere"))
-    result = runner.invoke(cli, ["list"])
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"Error: the glossary has 1 error:\n{tmp_path}/nowhere: glossary: folder not found\n"
+    for args in (["list"], ["search", "anular"]):
+        result = runner.invoke(cli, args)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"Error: the glossary has 1 error:\n{tmp_path}/nowhere: glossary: folder not found\n"
 
 
 def test_no_color_and_pipes_get_plain_text(runner: CliRunner, glossary_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
