@@ -710,13 +710,12 @@ def _best_blocks(handle: Handle, builders: dict[str, _Builder], keys: list[str])
 
 
 def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """About SNIPPET_CHARS of `text` around its first matching word, with the spans to mark."""
+    """About SNIPPET_CHARS of `text` where most of its matching words are (the beginning
+    when it has as many), with the spans to mark."""
     spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text)
              if not terms.isdisjoint(_terms(m.group(), lang))]
-    start = 0
-    if spans and spans[0][1] > SNIPPET_CHARS - 20:
-        start = max(0, spans[0][0] - 40)
-        start = text.rfind(" ", 0, start) + 1
+    starts = [0] + [text.rfind(" ", 0, max(0, a - 40)) + 1 for a, _ in spans]
+    start = max(starts, key=lambda s: sum(s <= a and b <= s + SNIPPET_CHARS - 2 for a, b in spans))
     end = min(len(text), start + SNIPPET_CHARS)
     if end < len(text):
         cut = text.rfind(" ", start, end)
