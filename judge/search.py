@@ -80,6 +80,7 @@ CANDIDATES = 40
 COORD = 16.0
 
 _QUERY_TOKEN = re.compile(r'"([^"]*)"|(\w+)(\*?)')
+_STEP = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w])")  # a framework step: 4.2.1
 _WORD_SPAN = re.compile(r"\w+")
 _MARKDOWN = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>])|[*_`]")
 
@@ -140,7 +141,7 @@ def _schema() -> Schema:
     fields: dict[str, Any] = {
         # Indexed only what filters need; the rest is stored (each indexed field costs build time).
         "doctype": ID(), "key": ID(stored=True), "game": ID(stored=True), "lang": ID(stored=True),
-        "id": STORED(), "kind": STORED(), "step": STORED(),
+        "id": STORED(), "kind": STORED(), "step": ID(stored=True),
         "name": KEYWORD(commas=True, lowercase=False),
         **{f"spell_{lang}": KEYWORD() for lang in LANGS},
         "title": STORED(), "words": STORED(), "para": STORED(), "text": STORED(),
@@ -480,6 +481,7 @@ class Parsed:
     words: tuple[str, ...]
     prefixes: tuple[str, ...]
     phrases: tuple[tuple[str, ...], ...]
+    steps: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -518,7 +520,8 @@ def parse(query: str) -> Parsed:
             budget -= 1
         if budget <= 0:
             break
-    return Parsed(tuple(words), tuple(prefixes), tuple(phrases))
+    steps = tuple(m.group() for m in _STEP.finditer(text))
+    return Parsed(tuple(words), tuple(prefixes), tuple(phrases), steps)
 
 
 class _Builder:
@@ -662,11 +665,13 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     per_lang = [(code, builders[code].query(parsed)) for code in langs]
     # Text fields are per language (term_es only exists in Spanish documents): no lang clause.
     clauses: list[Query] = [q for _, q in per_lang if q is not None]
-    if not clauses:
-        return []
     names = [fold(" ".join(parsed.all_words()))]
     if parsed.words and not parsed.prefixes and not parsed.phrases:
         clauses.append(Term("name", names[0], boost=BOOST["name"]))
+    # "4.2.1" names a framework step (the step entry in each language).
+    clauses += [Term("step", step, boost=BOOST["name"]) for step in parsed.steps]
+    if not clauses:
+        return []
     allowed = handle.docs("doctype", "entry")
     if game:
         allowed &= handle.docs("game", game)

@@ -319,3 +319,9 @@ def test_terminal_output_marks_the_matched_words() -> None:
         "   Cuando se \x1b[33m\x1b[1manula\x1b[0m un efecto.\n"
     )
     assert "\x1b" not in render.hits(SearchResult("anula", "all", (hit,)), "text", color=False)
+
+
+def test_a_step_number_finds_the_step(runner: CliRunner, glossary_env: Path) -> None:
+    _, out, _ = run(runner, "4.2.2", "--format", "json")
+    assert sorted((h["id"], h["lang"]) for h in json.loads(out)["hits"]) == [
+        ("determine-winner", "cs"), ("determine-winner", "es")]
