@@ -5,12 +5,19 @@ language plus one per body block:
 
 | field | holds |
 | --- | --- |
-| `doctype` | `entry` or `block` |
-| `key` | `game/lang/id`, the entry a block belongs to |
-| `game`, `lang`, `id`, `kind`, `step` | the entry's identity |
+| `doctype` | `entry`, `block` or `vocabulary` |
+| `key` | `game/lang/id`: an entry, or the entry a block belongs to |
+| `game`, `lang`, `step` | filters, and the step number (`4.2.1`) as a name |
 | `name` | folded exact names (term, its parts, aliases, id, and the names of redirects to it) |
-| `term_es` … `body_cs` | text per language, analysed by `judge.analysis` |
-| `words` | the lower-cased words of the entries: the vocabulary of "did you mean" |
+| `term_es` … `body_cs` | an entry's text per language, analysed by `judge.analysis` (phrases) |
+| `block_es`, `block_cs` | a block's text: which block matches best, for the ¶ to cite |
+| `spell_es`, `spell_cs` | the folded words of a language (one vocabulary document each): typos |
+| stored | `id`, `kind`, `title`, `para`, `text`, `lead`, `counterpart`, `words` (vocabulary) |
+
+Ranking: BM25F over term (×4), aliases (×3) and body (×1), an exact name ×12, multiplied by
+COORD ** (share of the query's words matched). A word no language knows is replaced by the
+words of the vocabulary one or two edits away (×0.5). Both languages are searched at once,
+each with its own analyzer on its own fields.
 
 A redirect is not a document of its own: its term and aliases are indexed as aliases of the
 entry it leads to, so `fase de reto` ranks *4.1 Empieza la fase de Reto* first.
@@ -60,7 +67,7 @@ try:  # POSIX; elsewhere builders are not serialised (the rename still keeps rea
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-# Bump when documents, fields or boosts change: it is part of the cache key.
+# Part of the cache key, with the source of this module and of judge/analysis.py.
 INDEX_VERSION = "1"
 DEFAULT_LIMIT = 10
 MAX_WORDS = 32  # a pasted page is searched by its first words, not refused
