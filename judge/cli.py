@@ -133,7 +133,8 @@ def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str
     """
     from judge import search
 
-    result = search.search(query, game, lang, limit, on_note=_note)
+    building = (lambda n: _note(f"building the search index ({n} entries)…")) if sys.stderr.isatty() else None
+    result = search.search(query, game, lang, limit, on_note=_note, on_build=building)
     click.echo(render.hits(result, fmt, render.use_color(fmt), render.terminal_width()), nl=False)
 
 

@@ -621,11 +621,13 @@ class _Builder:
 
 def search(query: str, game: str | None = None, lang: str = "all", limit: int = DEFAULT_LIMIT,
            root: Path | None = None, handle: Handle | None = None, fuzzy: bool = True,
-           on_note: Callable[[str], None] | None = None) -> SearchResult:
+           on_note: Callable[[str], None] | None = None,
+           on_build: Callable[[int], None] | None = None) -> SearchResult:
     """Ranked hits for `query` in `lang` (es, cs or all: both ranked together).
 
     UsageProblem (exit 2) for a query with no words or an unknown game; NoHits (exit 1) with
-    "did you mean" suggestions from the index's vocabulary when nothing matches.
+    "did you mean" suggestions from the index's vocabulary when nothing matches. `on_build(n)`
+    is told when the index has to be built first (n entries).
     """
     parsed = parse(query)
     if not query.strip():
@@ -635,7 +637,7 @@ def search(query: str, game: str | None = None, lang: str = "all", limit: int = 
     root = root if root is not None else paths.glossary_root()
     _check_game(root, game)
     own = handle is None
-    handle = handle if handle is not None else open_index(root, on_note=on_note)
+    handle = handle if handle is not None else open_index(root, on_note=on_note, on_length=on_build)
     try:
         hits = _run(handle, parsed, query, game, lang, limit, fuzzy)
     except Exception:  # noqa: BLE001 - a cached index that fails while read is rebuilt once
