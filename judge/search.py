@@ -449,8 +449,9 @@ def _build(storage: Any, root: Path, progress: ProgressFn | None,
             for document in documents:
                 words = document.pop("words", None)
                 if words:
-                    for word in analysis.words(words):
-                        vocabulary[document["lang"]].setdefault(fold(word), word)
+                    known = vocabulary[document["lang"]]
+                    for word in dict.fromkeys(analysis.words(words)):
+                        known.setdefault(fold(word), word)
                 writer.add_document(**document)
             if progress is not None:
                 progress(1)
