@@ -19,7 +19,9 @@ Prints medians over N runs (timings are not asserted anywhere: they depend on th
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -35,6 +37,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent.parent
 GLOSSARY = ROOT / "glossary"
 CACHE = tempfile.mkdtemp(prefix="judge-bench-")
+atexit.register(shutil.rmtree, CACHE, True)
 os.environ["XDG_CACHE_HOME"] = CACHE  # before judge computes any cache path
 os.environ.pop("JUDGE_GLOSSARY", None)
 
