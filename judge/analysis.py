@@ -38,8 +38,11 @@ def words(text: str) -> list[str]:
 def stems(word: str, lang: str) -> tuple[str, ...]:
     """The folded stem of one lower-case word; two when folding first changes the stem."""
     stemmer = _stemmer(lang)
-    stem_then_fold = fold(stemmer.stemWord(word))
-    fold_then_stem = stemmer.stemWord(fold(word))
+    stem = stemmer.stemWord(word)
+    stem_then_fold = fold(stem)
+    folded = fold(word)
+    # Most words have no accent: the same word gives the same stem (half the stemming time).
+    fold_then_stem = stem if folded == word else stemmer.stemWord(folded)
     if stem_then_fold == fold_then_stem:
         return (stem_then_fold,)
     return (stem_then_fold, fold_then_stem)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,15 +58,19 @@ def cli() -> None:
 def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
     """Print one glossary entry: its term, aliases, kind, numbered paragraphs (¶n, the unit a
     ruling cites), see-also terms and source. ID_OR_TERM is an id, a term or an alias in
-    either language; case and accents do not matter. Unknown terms exit 1 with suggestions.
+    either language; case and accents do not matter. When no name matches, the query is
+    searched as `judge search` does and its top hit is shown if it is clearly ahead of the
+    next one; otherwise it exits 1 with suggestions.
 
     \b
     Examples:
       judge show anular
       judge show zrusit --lang both
     """
+    from judge import search  # whoosh loads only when the lookup needs a search
+
     langs = ("es", "cs") if lang == "both" else (lang,)
-    concept = glossary.load().concept(query, game, langs)
+    concept = search.concept(glossary.load(), query, game, langs)
     click.echo(render.show(concept, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
 
 
@@ -253,31 +259,6 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
     ctx.exit(0 if result.matches else 1)
 
 
-@cli.command("build", short_help="Build the static site (Spanish and Czech) into site/.")
-@click.option("--site", "targets", flag_value="site", multiple=True,
-              help="Build the static site: entry pages, timing charts, translator view, search indexes.")
-@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Where to write the site (default: site/ of the checkout).")
-@format_option
-def build_command(targets: tuple[str, ...], site_dir: Path | None, fmt: str) -> None:
-    """Build what is asked for from the glossary. --site builds the static site with MkDocs in
-    strict mode: one page per entry and language, the round and triggering-condition charts,
-    the side-by-side translator view and one search index per language. Any warning (a broken
-    link, a glossary error) fails the build with exit 2. The site works offline: open
-    site/index.html through `judge serve`, or copy site/ to any web server.
-
-    \b
-    Example:
-      judge build --site
-    """
-    if not targets:
-        raise click.UsageError("nothing to build: give --site")
-    from judge import site  # MkDocs is imported only when the site is built
-
-    built = site.build(site_dir)
-    click.echo(render.site_build(built, fmt), nl=False)
-
-
 @cli.command("serve", short_help="Serve the site on localhost, rebuilt as the glossary changes.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
@@ -294,6 +275,84 @@ def serve_command(host: str, port: int) -> None:
     from judge import site
 
     site.serve(host, port)
+
+
+@cli.command("search", short_help="Full-text search in Spanish and Czech, ranked, with counterparts.")
+@click.argument("query")
+@game_option
+@click.option("--lang", type=click.Choice(["es", "cs", "all"]), default="all", show_default=True,
+              help="Search one language, or both ranked together.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True,
+              help="At most this many hits.")
+@format_option
+def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str) -> None:
+    """Search the glossary the way players type: without accents, inflected (retos, výzvě),
+    in either language, with a typo. Each hit shows its term, the best-matching paragraph (¶n)
+    with a snippet, and the term in the other language. "Quoted words" must appear together;
+    reac* matches words starting with reac. Nothing found exits 1 with suggestions. The index
+    is built on first use and whenever the glossary changes.
+
+    \b
+    Examples:
+      judge search hraci
+      judge search "pila de muertos" --lang es --format json
+    """
+    from judge import search
+
+    building = (lambda n: _note(f"building the search index ({n} entries)…")) if sys.stderr.isatty() else None
+    result = search.search(query, game, lang, limit, on_note=_note, on_build=building)
+    click.echo(render.hits(result, fmt, render.use_color(fmt), render.terminal_width()), nl=False)
+
+
+@cli.command("build", short_help="Build the search index and the static site from the glossary.")
+@click.option("--index", "index", is_flag=True, help="Rebuild the full-text search index, even if up to date.")
+@click.option("--site", "site", is_flag=True,
+              help="Build the static site: entry pages, timing charts, translator view, search indexes.")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to write the site (default: site/ of the checkout).")
+@format_option
+def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> None:
+    """Build what `judge` derives from the glossary; with no flag, both. --index rebuilds the
+    full-text search index in the cache directory (it is also rebuilt by itself whenever the
+    glossary changes), with a progress bar on a terminal. --site builds the static site with
+    MkDocs in strict mode: one page per entry and language, the round and triggering-condition
+    charts, the side-by-side translator view and one search index per language; any warning
+    (a broken link, a glossary error) fails the build with exit 2. The site works offline.
+
+    \b
+    Examples:
+      judge build
+      judge build --index
+      judge build --site --site-dir /tmp/site
+    """
+    everything = not (index or site)
+    built = {
+        "index": _build_index() if index or everything else None,
+        "site": _build_site(site_dir) if site or everything else None,
+    }
+    click.echo(render.built(built, fmt), nl=False)
+
+
+def _build_site(site_dir: Path | None) -> Any:
+    from judge import site  # MkDocs is imported only when the site is built
+
+    return site.build(site_dir)
+
+
+def _build_index() -> Any:
+    from judge import search
+
+    if not sys.stderr.isatty():
+        return search.build(on_note=_note)
+    bar: dict[str, Any] = {}
+    with contextlib.ExitStack() as stack:
+        def start(length: int) -> None:
+            bar["bar"] = stack.enter_context(click.progressbar(length=length, label="index", file=sys.stderr))
+        return search.build(on_length=start, progress=lambda n: bar["bar"].update(n), on_note=_note)
+
+
+def _note(message: str) -> None:
+    click.echo(f"Note: {message}", err=True)
 
 
 def main() -> None:

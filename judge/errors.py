@@ -82,3 +82,17 @@ class UnknownName(JudgeError):
         if self.suggestions:
             message += f" Did you mean: {', '.join(self.suggestions)}?"
         super().__init__(message)
+class NoHits(EntryNotFound):
+    """A search found nothing (exit 1); suggestions come from the index's own vocabulary."""
+
+    def _message(self) -> str:
+        message = f'nothing found for "{shorten(self.query)}".'
+        if self.suggestions:
+            message += f" Did you mean: {', '.join(self.suggestions)}?"
+        return message
+
+
+def shorten(query: str, width: int = 60) -> str:
+    """A query as an error message quotes it: one line, at most `width` characters."""
+    line = " ".join(query.split())
+    return line if len(line) <= width else line[: width - 1] + "…"

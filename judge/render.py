@@ -29,6 +29,7 @@ from judge.models import (
     LANGS, AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Listing, Note, Opportunity, Problem,
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
+from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
 from judge.paths import display
 from judge.termbase import TermBase
 
@@ -517,11 +518,71 @@ def _tbx(base: TermBase) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">\n' + xml + "\n"
 # -- build --------------------------------------------------------------------------------
 
-def site_build(built: SiteBuild, fmt: str) -> str:
-    """`judge build --site`: where the site went and how big it is."""
-    data = {"site": {"dir": display(built.site_dir), "pages": built.pages, "files": built.files,
-                     "bytes": built.bytes}}
+# -- search -----------------------------------------------------------------------------
+
+def hits(result: SearchResult, fmt: str, color: bool = False, width: int = DEFAULT_WIDTH) -> str:
+    """Text: per hit, `n. term  game/id ¶para (lang)  ·  other-lang: counterpart`, then the
+    snippet (matches in bold on a terminal). JSON: the shape of docs/cli.md (no `marks`)."""
     if fmt == "json":
-        return to_json(data)
-    size = built.bytes / 1_000_000
-    return f"site: {built.pages} pages, {built.files} files, {size:.1f} MB in {display(built.site_dir)}\n"
+        return to_json({"query": result.query, "lang": result.lang, "hits": [_hit_data(h) for h in result.hits]})
+    blocks = []
+    for n, hit in enumerate(result.hits, 1):
+        term = click.style(hit.term, bold=True) if color else hit.term
+        para = f" ¶{hit.para}" if hit.para else ""
+        head = f"{n}. {term}  {hit.game}/{hit.id}{para} ({hit.lang})"
+        if hit.counterpart:
+            head += f"  ·  {hit.counterpart.lang}: {hit.counterpart.term}"
+        indent = " " * (len(str(n)) + 2)
+        blocks.append("\n".join([head, *_marked_lines(hit, width, indent, color)]))
+    return "".join(block + "\n" for block in blocks)
+
+
+def _hit_data(hit: Hit) -> dict[str, Any]:
+    data = asdict(hit)
+    del data["marks"]
+    return data
+
+
+def _marked_lines(hit: Hit, width: int, indent: str, color: bool) -> list[str]:
+    """The snippet wrapped; on a terminal the matched words are bold (styled after wrapping,
+    so escape codes never count towards the width)."""
+    lines = _wrap(hit.snippet, width, indent, indent) if hit.snippet else []
+    if not color:
+        return lines
+    styled, offset = [], 0
+    for line in lines:
+        body = line[len(indent):]
+        start = hit.snippet.find(body, offset)
+        end = start + len(body)
+        pieces, cursor = [], start
+        for a, b in hit.marks:
+            if a >= cursor and b <= end:
+                pieces += [hit.snippet[cursor:a], click.style(hit.snippet[a:b], bold=True, fg="yellow")]
+                cursor = b
+        styled.append(indent + "".join(pieces) + hit.snippet[cursor:end])
+        offset = end
+    return styled
+
+
+# -- build ------------------------------------------------------------------------------
+
+def built(targets: dict[str, IndexInfo | SiteBuild | None], fmt: str) -> str:
+    """What `judge build` made: one line per target (text), or {target: details|null} (JSON)."""
+    if fmt == "json":
+        return to_json({name: _built_data(info) for name, info in targets.items()})
+    lines = []
+    index = targets.get("index")
+    if isinstance(index, IndexInfo):
+        where = display(index.path) if index.path else "memory"
+        lines.append(f"index: {index.entries} entries, {index.documents} documents in {where} ({index.seconds:.1f} s)")
+    site = targets.get("site")
+    if isinstance(site, SiteBuild):
+        size = site.bytes / 1_000_000
+        lines.append(f"site: {site.pages} pages, {site.files} files, {size:.1f} MB in {display(site.site_dir)}")
+    return "".join(line + "\n" for line in lines)
+
+
+def _built_data(info: IndexInfo | SiteBuild | None) -> dict[str, Any] | None:
+    if isinstance(info, SiteBuild):
+        return {"dir": display(info.site_dir), "pages": info.pages, "files": info.files, "bytes": info.bytes}
+    return asdict(info) if info else None

@@ -21,6 +21,14 @@ FIXTURES = TESTS / "fixtures"
 FIXTURE_GLOSSARY = FIXTURES / "glossary"
 
 
+@pytest.fixture(autouse=True)
+def index_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Search indexes go to a cache folder of the test session, never the user's own."""
+    cache = tmp_path_factory.getbasetemp() / "xdg-cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    return cache
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     # click < 8.2 mixes stderr into stdout unless told not to; 8.2+ always keeps both.

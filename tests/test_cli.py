@@ -37,13 +37,23 @@ def test_show_unique_partial_match(runner: CliRunner, glossary_env: Path) -> Non
 
 
 def test_show_ambiguous_partial_match_suggests(runner: CliRunner, glossary_env: Path) -> None:
-    result = runner.invoke(cli, ["show", "reto"])
-    assert result.exit_code == 1
-    assert result.stdout == ""
-    assert result.stderr == (
-        'Error: no entry "reto". Did you mean: icono de reto, Iconos de reto, '
-        "Se comparan las puntuaciones de FUE para decidir al vencedor del reto?\n"
-    )
+    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead.
+    result = runner.invoke(cli, ["show", "reto"], catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == (GOLDEN / "show-table-icons.txt").read_text("utf-8")
+
+
+def test_show_ambiguous_search_suggests_its_best_hits(runner: CliRunner, glossary_env: Path) -> None:
+    # "capacidad" names nothing and, as a search, no hit is clearly ahead of the next.
+    result = runner.invoke(cli, ["show", "capacidad"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == 'Error: no entry "capacidad". Did you mean: Anular, Condición de activación?\n'
+
+
+def test_show_takes_a_typo_when_the_search_is_sure(runner: CliRunner, glossary_env: Path) -> None:
+    result = runner.invoke(cli, ["show", "anulr"], catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.startswith("Anular\nagot2/cancel\n")
 
 
 def test_show_unknown_without_suggestions(runner: CliRunner, glossary_env: Path) -> None:
@@ -89,7 +99,7 @@ def test_bad_option_is_a_click_usage_error(runner: CliRunner, glossary_env: Path
 def test_broken_glossary_exits_2_with_every_error(runner: CliRunner, broken: Path) -> None:
     (broken / "agot2/es/cancel.md").write_text("---\nid: cancel\n---\nTexto.\n", "utf-8")
     (broken / "agot2/cs/cancel.md").write_bytes(b"---\nid: cancel\nterm: Zru\xa8it\n---\nText.\n")
-    for args in (["show", "anular"], ["list"]):
+    for args in (["show", "anular"], ["list"], ["search", "anular"], ["build", "--index"]):
         result = runner.invoke(cli, args)
         assert (result.exit_code, result.stdout) == (2, "")
         assert result.stderr == (
@@ -142,13 +152,16 @@ def test_empty_glossary_lists_nothing(runner: CliRunner, tmp_path: Path, monkeyp
     result = runner.invoke(cli, ["list", "--format", "json"], catch_exceptions=False)
     assert (result.exit_code, result.stderr) == (0, "")
     assert json.loads(result.stdout)["concepts"] == []
+    result = runner.invoke(cli, ["search", "anular"], catch_exceptions=False)
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", 'Error: nothing found for "anular".\n')
 
 
 def test_missing_glossary_folder(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUDGE_GLOSSARY", str(tmp_path / "nowhere"))
-    result = runner.invoke(cli, ["list"])
-    assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"Error: the glossary has 1 error:\n{tmp_path}/nowhere: glossary: folder not found\n"
+    for args in (["list"], ["search", "anular"]):
+        result = runner.invoke(cli, args)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"Error: the glossary has 1 error:\n{tmp_path}/nowhere: glossary: folder not found\n"
 
 
 def test_no_color_and_pipes_get_plain_text(runner: CliRunner, glossary_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -137,10 +137,24 @@ def test_build_command(tmp_path: Path, fixture_glossary: Path, monkeypatch: pyte
     assert (tmp_path / "out" / "es" / "agot2" / "cancel" / "index.html").is_file()
 
 
-def test_build_without_target_is_a_usage_error() -> None:
-    result = CliRunner().invoke(cli, ["build"])
-    assert result.exit_code == 2
-    assert "Error: nothing to build: give --site" in result.stderr
+def test_build_without_target_builds_the_index_and_the_site(tmp_path: Path, fixture_glossary: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    result = CliRunner().invoke(cli, ["build", "--site-dir", str(tmp_path / "out"), "--format", "json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["index"]["entries"] == 8  # the fixture's concepts and languages, redirects folded in
+    assert data["site"]["dir"] == str(tmp_path / "out")
+    assert (tmp_path / "out" / "cs" / "agot2" / "cancel" / "index.html").is_file()
+
+
+def test_build_site_only_builds_no_index(tmp_path: Path, fixture_glossary: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
+    result = CliRunner().invoke(cli, ["build", "--site", "--site-dir", str(tmp_path / "out"), "--format", "json"],
+                                catch_exceptions=False)
+    assert json.loads(result.stdout)["index"] is None
 
 
 def test_build_command_reports_a_broken_glossary(tmp_path: Path, fixture_glossary: Path,
