@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge import citing
-from judge.analysis import terms
+from judge.analysis import terms, words
 from judge.citing import EntrySource
 from judge.models import Answer, AskMatch, Cite
 from judge.triggers import Catalogue, TriggerDef
@@ -36,15 +36,21 @@ def window_of(question: str, lang: str, catalogue: Catalogue) -> str:
 
 
 def score(question_terms: set[str], trigger: TriggerDef, lang: str) -> tuple[float, str]:
-    """The share of a phrase's terms found in the question, for the trigger's best phrase."""
+    """The share of a phrase's words found in the question, for the trigger's best phrase.
+
+    A word counts as found when any of its stems is in the question (a Czech word may have two,
+    see judge.analysis), so a word is never counted twice."""
     best, best_phrase = 0.0, ""
     for phrase in (*trigger.phrases[lang], trigger.title[lang]):
-        wanted = set(terms(phrase, lang))
+        wanted = [set(stems) for stems in (terms(word, lang) for word in words(phrase)) if stems]
         if not wanted:
             continue
-        found = len(wanted & question_terms) / len(wanted)
+        hits = sum(bool(stems & question_terms) for stems in wanted)
+        # one shared word (začíná, gana) is not evidence: a phrase must meet two of its words
+        if hits < min(2, len(wanted)):
+            continue
         # a longer phrase fully found is stronger evidence than a short one
-        value = round(found + 0.01 * len(wanted & question_terms), 3)
+        value = round(hits / len(wanted) + 0.01 * hits, 3)
         if value > best:
             best, best_phrase = value, phrase
     return best, best_phrase

@@ -10,7 +10,7 @@ from typing import Any
 
 from judge import ask as asking
 from judge import glossary, paths, scenario, timing, triggers
-from judge.errors import UsageProblem
+from judge.errors import NoHits, UsageProblem
 from judge.glossary import Glossary
 from judge.models import DEFAULT_GAME, Answer, Cite, StepResult, Timeline
 from judge.scenario import Ability, Scenario
@@ -68,11 +68,34 @@ def trigger_rows(game: str | None, lang: str) -> list[tuple[str, str, str]]:
     return [(t.id, ", ".join(t.steps), t.title[lang]) for t in cat.triggers]
 
 
+# The search index adds the paragraphs that best match the question's own words, after the
+# engine's citations: at most this many, each scoring at least this share of the best one.
+SEARCH_CITES = 3
+SEARCH_CITE_SHARE = 0.25
+
+
 def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...] = ()) -> tuple[Answer, dict[str, str]]:
     source, fw, cat = _data(game)
     if lang == "auto":
         lang = guess_lang(question)
-    return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
+    cites = extra_cites + search_cites(question, lang, game or DEFAULT_GAME)
+    return asking.answer(question, lang, cat, source, cites), labels(fw, cat, lang)
+
+
+def search_cites(question: str, lang: str, game: str) -> tuple[Cite, ...]:
+    """The best-matching paragraphs of the question in its language, from the search index.
+
+    They supplement the engine's answer, so a question the search cannot use (no words left,
+    nothing found) simply adds none."""
+    from judge import search  # whoosh is imported only when a command needs it
+
+    try:
+        result = search.search(question, game, lang, SEARCH_CITES, fuzzy=False)  # no guessed words
+    except (NoHits, UsageProblem):
+        return ()
+    best = max((hit.score for hit in result.hits), default=0.0)
+    return tuple(Cite(hit.game, hit.id, hit.lang, hit.term, hit.para or 1)
+                 for hit in result.hits if hit.score >= SEARCH_CITE_SHARE * best)
 
 
 _CZECH_LETTERS = set("ěščřžýůťďň")

@@ -458,7 +458,10 @@ def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DE
             "answer": result.answer, "cites": [_cite_dict(c) for c in result.cites],
         })
     if not result.matches:
-        return ""
+        lines = _wrap(labels["no-trigger"], width)
+        if result.cites:
+            lines += [""] + _wrap(f"{labels['closest']}: § {_cites_line(result.cites)}", width, "", "  ")
+        return "\n".join(lines) + "\n"
     lines = _wrap(result.answer or "", width)
     lines.append("")
     for m in result.matches:

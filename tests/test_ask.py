@@ -97,3 +97,27 @@ def test_extra_cites_come_after_and_without_duplicates() -> None:
 def test_no_match_has_no_answer() -> None:
     result = ask.answer("¿de qué color es el cielo?", "es", CATALOGUE, LOADED)
     assert (result.matches, result.answer) == ((), None)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("kdo začíná v okně reakcí?", "cs"),   # "začíná" alone is not "Kolo začíná"
+        ("¿quién gana?", "es"),                # "gana" alone is not "Se gana un reto"
+    ],
+)
+def test_one_shared_word_matches_no_trigger(question: str, lang: str) -> None:
+    assert ask.answer(question, lang, CATALOGUE, LOADED).matches == ()
+
+
+def test_a_word_with_two_stems_counts_once() -> None:
+    """`začíná` has two folded stems (judge.analysis); a two-word phrase still needs both words."""
+    trigger = next(t for t in CATALOGUE.triggers if t.id == "round-begins")
+    assert ask.score(set(analysis_terms("začíná")), trigger, "cs") == (0.0, "")
+    assert ask.score(set(analysis_terms("kolo začíná")), trigger, "cs")[0] > 1
+
+
+def analysis_terms(text: str) -> list[str]:
+    from judge.analysis import terms
+
+    return terms(text, "cs")
