@@ -49,7 +49,7 @@ HAND_WRITTEN = ("index.md", "search.md", "judge.md", "translator.md")
 
 
 def round_items(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list[RoundItem]:
-    """The round chart's items; the one place to switch to framework.yaml."""
+    """The round chart's items: the framework (framework.yaml) as `judge timeline --melee` walks it."""
     return _round_items(glossary, lang, game)
 
 

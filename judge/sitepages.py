@@ -37,7 +37,7 @@ UI: dict[str, dict[str, str]] = {
         "legend_step": "Paso estructural", "legend_window": "Ventana de acción",
         "legend_melee": "Sólo en Contienda", "legend_loop": "Bucle: puede volver a un paso anterior",
         "colour_code": "Código de colores del Apéndice I", "melee_only": "sólo Contienda",
-        "loop": "bucle", "window": "ventana", "sequence_intro": "Los siete pasos de",
+        "loop": "bucle", "loop_to": "vuelve a", "window": "ventana", "sequence_intro": "Los siete pasos de",
         "in_round": "En la ronda", "glossary": "Glosario", "timing": "Secuencia de juego",
         "home": "Inicio", "search": "Buscar", "judge": "Guía del juez", "translate": "Guía de traducción",
         "counterpart": "En checo",
@@ -53,7 +53,7 @@ UI: dict[str, dict[str, str]] = {
         "legend_step": "Systémová událost", "legend_window": "Okno akcí",
         "legend_melee": "Pouze formát bitva", "legend_loop": "Smyčka: může se vrátit k dřívějšímu kroku",
         "colour_code": "Barvy podle dodatku I", "melee_only": "pouze bitva",
-        "loop": "smyčka", "window": "okno", "sequence_intro": "Sedm kroků hesla",
+        "loop": "smyčka", "loop_to": "zpět na", "window": "okno", "sequence_intro": "Sedm kroků hesla",
         "in_round": "V kole hry", "glossary": "Slovník pojmů", "timing": "Průběh hry",
         "home": "Úvod", "search": "Hledat", "judge": "Příručka rozhodčího", "translate": "Příručka překladatele",
         "counterpart": "Španělsky",
@@ -234,6 +234,8 @@ def round_page(items: Sequence[RoundItem], lang: str, game: str) -> str:
     ui = UI[lang]
     src = f"{lang}/timing/round.md"
     out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")))]
+    if not items:
+        return "\n".join(out)
     out.append('<ol class="judge-round">')
     open_sub = False
     for item in items:
@@ -265,6 +267,13 @@ def _has_children(items: Sequence[RoundItem], item: RoundItem) -> bool:
     return any(i.kind == "step" and i.id and i.id.startswith(f"{item.id}.") for i in items)
 
 
+def _anchor(framework_id: str) -> str:
+    """The chart's anchor of a framework item: 4.2.1 → s-4-2-1, after-4.1 → w-4-1."""
+    if framework_id.startswith("after-"):
+        return "w-" + framework_id.removeprefix("after-").replace(".", "-")
+    return "s-" + framework_id.replace(".", "-")
+
+
 def _box(src: str, lang: str, game: str, item: RoundItem, ui: dict[str, str]) -> str:
     if item.kind == "step":
         classes = ["judge-box", "judge-box-step"]
@@ -274,17 +283,31 @@ def _box(src: str, lang: str, game: str, item: RoundItem, ui: dict[str, str]) ->
             badges += f' <span class="judge-badge">{ui["melee_only"]}</span>'
         if item.loop:
             classes.append("judge-box-loop")
-            badges += f' <span class="judge-badge">{ui["loop"]}</span>'
+            target = item.loop.removeprefix("after-")
+            where = f'{ui["window"]} {target}' if item.loop.startswith("after-") else target
+            badges += (f' <a class="judge-badge judge-loop-to" href="#{_anchor(item.loop)}" '
+                       f'data-loop="{_e(item.loop)}">↺ {ui["loop_to"]} {_e(where)}</a>')
         label = f'<span class="judge-num">{item.id}</span> {_e(item.title)}'
-        sub = "".join(f"<li>{_e(s)}</li>" for s in item.substeps)
-        sub_html = f'<ol class="judge-substeps">{sub}</ol>' if sub else ""
-        anchor = f's-{(item.id or "").replace(".", "-")}'
-        return (f'<li class="{" ".join(classes)}" id="{anchor}" data-kind="step" data-step="{item.id}">'
+        sub_html = _substeps_html(src, lang, game, item)
+        return (f'<li class="{" ".join(classes)}" id="{_anchor(item.id or "")}" data-kind="step" data-step="{item.id}">'
                 f'{_linked(src, lang, game, item.entry, label, escape=False)}{badges}{sub_html}</li>')
     special = " judge-box-special" if item.kind == "special-action-window" else ""
     label = _e(display_title(item.title))
-    return (f'<li class="judge-box judge-box-window{special}" data-kind="{item.kind}" data-after="{item.id}">'
+    return (f'<li class="judge-box judge-box-window{special}" id="{_anchor(f"after-{item.id}")}" '
+            f'data-kind="{item.kind}" data-after="{item.id}">'
             f'{_linked(src, lang, game, item.entry, label, escape=False)}</li>')
+
+
+def _substeps_html(src: str, lang: str, game: str, item: RoundItem) -> str:
+    """The sub-steps of a step (1.3 I, II, III), each linking to the block it cites."""
+    rows = []
+    for sub in item.substeps:
+        label = f"{_e(sub.id)}. {_e(sub.title)}"
+        cite = sub.cites[0] if sub.cites else None
+        if cite is not None:
+            label = f'<a href="{rel(src, entry_src(lang, game, cite.id))}#p{cite.para}">{label}</a>'
+        rows.append(f'<li data-substep="{_e(sub.id)}">{label}</li>')
+    return f'<ol class="judge-substeps">{"".join(rows)}</ol>' if rows else ""
 
 
 def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, escape: bool = True) -> str:

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 import yaml
 
-from judge import load
+from judge import judging, load
 from judge.analysis import terms
-from judge.site import round_items
 from judge.text import fold
 from sitekit import REPO
 
@@ -177,23 +176,30 @@ def test_search_query_set_top_hit(page: Any, site_url: str) -> None:
 
 @pytest.mark.parametrize("lang", ["es", "cs"])
 def test_round_chart_order(page: Any, site_url: str, lang: str) -> None:
+    """The chart on the page is the framework (framework.yaml) as `judge timeline --melee` walks it:
+    same steps and windows in the same order, melee-only steps and loops marked, colour code."""
+    line, _ = judging.timeline(None, lang, True, None)
     page.goto(f"{site_url}{lang}/timing/round/")
     shown = page.locator(".judge-round [data-kind]").evaluate_all(
         "els => els.map(e => [e.dataset.kind, e.dataset.step || e.dataset.after])")
-    expected = [[i.kind, i.id] for i in round_items(load(), lang) if i.kind != "phase"]
-    assert shown == expected
-    windows = [after for kind, after in shown if kind != "step"]
-    assert windows == ["1.4", "2.2", "3.2", "4.1", "4.2", "4.2.1", "5.2", "6.2", "7.4"]
-    assert [a for k, a in shown if k == "special-action-window"] == ["3.2"]
-    steps = [s for k, s in shown if k == "step"]
-    assert steps[:5] == ["1.1", "1.2", "1.3", "1.4", "1.5"] and steps[-1] == "7.5" and len(steps) == 33
+    assert shown == [[i.kind, i.id or (i.window or "").removeprefix("after-")] for i in line.items]
+    phases = page.locator(".judge-phase").evaluate_all("els => els.map(e => e.id)")
+    assert phases == [f"phase-{n}" for n in dict.fromkeys(i.phase for i in line.items)]
     melee = page.locator(".judge-box-melee").evaluate_all("els => els.map(e => e.dataset.step)")
-    loops = page.locator(".judge-box-loop").evaluate_all("els => els.map(e => e.dataset.step)")
-    assert (melee, loops) == (["1.4", "7.4"], ["3.3", "4.3"])
+    loops = page.locator(".judge-box-loop").evaluate_all(
+        "els => els.map(e => [e.dataset.step, e.querySelector('.judge-loop-to').dataset.loop])")
+    assert melee == [i.id for i in line.items if i.melee_only]
+    assert loops == [[i.id, i.loop.to] for i in line.items if i.loop]
+    # Every loop's badge leads to a box of the chart.
+    targets = page.locator(".judge-loop-to").evaluate_all(
+        "els => els.map(e => !!document.getElementById(e.getAttribute('href').slice(1)))")
+    assert targets and all(targets)
     colours = page.evaluate("""() => ['.judge-box-step:not(.judge-box-melee):not(.judge-box-loop)',
         '.judge-box-window', '.judge-box-melee', '.judge-box-loop'].map(
         s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
     assert colours == ["rgb(109, 76, 47)", "rgb(179, 38, 30)", "rgb(242, 194, 48)", "rgb(120, 121, 124)"]
+    substeps = page.locator('[data-step="1.3"] [data-substep]').evaluate_all("els => els.map(e => e.dataset.substep)")
+    assert substeps == [s.id for i in line.items if i.id == "1.3" for s in i.substeps]
 
 
 def test_round_chart_step_links_to_its_entry(page: Any, site_url: str) -> None:
