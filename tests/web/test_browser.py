@@ -231,6 +231,7 @@ def test_translator_view_aligns_blocks(page: Any, site_url: str) -> None:
     ("round", "es/timing/round/"),
     ("sequence", "cs/timing/sequence/"),
     ("translator", "translate/agot2/triggering-condition/"),
+    ("status", "translate/status/"),
     ("search", "cs/search/?q=vyzva"),
 ])
 @pytest.mark.parametrize("width", [390, 1280])
@@ -249,3 +250,14 @@ def test_screenshots(browser: Any, site_url: str, screenshots: Path, requests: A
     assert requests.outside(site_url) == []
     with capsys.disabled():
         print(f"\nscreenshot: {target}", end="")
+
+
+def test_translation_status_links_to_both_languages(page: Any, site_url: str) -> None:
+    """The status page groups `judge check` by entry; each entry leads to its page in each language."""
+    page.goto(f"{site_url}translate/status/")
+    first = page.locator("h3[data-entry]").first
+    entry_id = first.get_attribute("data-entry")
+    rows = page.locator(f"#e-{entry_id} ~ ul.judge-status").first.locator("li")
+    assert rows.count() >= 1
+    page.locator(f"#e-{entry_id} + p a", has_text="Čeština").click()
+    assert page.url == entry_url(site_url, "cs", entry_id)
