@@ -29,6 +29,11 @@ _STOP_WORDS = {
 }
 
 
+def stop_words(lang: str) -> frozenset[str]:
+    """The function words `terms` drops in `lang` (es or cs); the site's search drops the same."""
+    return _STOP_WORDS[lang]
+
+
 def words(text: str) -> list[str]:
     """The words of `text`, NFC and lower-cased, in order."""
     return _WORD.findall(nfc(text).lower())

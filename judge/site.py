@@ -6,6 +6,7 @@ At build time the glossary becomes pages, none of them written to docs/:
   a language lacks the concept, so the language switcher always lands somewhere real;
 - es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
 - translate/ and translate/<game>/<id>/: the coverage table and the side-by-side view;
+- translate/status/: the Translation status page, `judge check`'s report per entry;
 - es/search-index.json, cs/search-index.json: the search index per language (judge.siteindex).
 
 One build serves both languages: each page's UI language and language switcher come from its
@@ -28,7 +29,7 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from judge import paths, siteindex, sitepages
+from judge import checks, paths, siteindex, sitepages
 from judge.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.models import DEFAULT_GAME, LANGS, SiteBuild
@@ -49,7 +50,7 @@ HAND_WRITTEN = ("index.md", "search.md", "judge.md", "translator.md")
 
 
 def round_items(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list[RoundItem]:
-    """The round chart's items; the one place to switch to framework.yaml."""
+    """The round chart's items: the framework (framework.yaml) as `judge timeline --melee` walks it."""
     return _round_items(glossary, lang, game)
 
 
@@ -135,6 +136,7 @@ def generated_pages(glossary: Glossary) -> dict[str, str]:
             pages[f"translate/{game}/{entry_id}.md"] = sitepages.translator_page(glossary, game, entry_id)
     game = glossary.pick_game(None) or DEFAULT_GAME
     pages["translate/index.md"] = sitepages.coverage_page(glossary, game)
+    pages["translate/status.md"] = status_page(glossary, game)
     for lang in LANGS:
         pages[f"{lang}/timing/round.md"] = sitepages.round_page(round_items(glossary, lang, game), lang, game)
         pages[f"{lang}/timing/sequence.md"] = sitepages.sequence_page(
@@ -142,6 +144,18 @@ def generated_pages(glossary: Glossary) -> dict[str, str]:
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
         pages[f"{lang}/search-index.json"] = search_index_json(glossary, game, lang)
     return pages
+
+
+# Checks the build leaves out, and why (said on the page). Measured on the real glossary:
+# spelling loads the hunspell dictionaries, 13 s of CPU, twice the whole site build; the
+# other checks together take 0.5 s.
+BUILD_SKIPS = {"spelling": "it loads the hunspell dictionaries: 13 s of CPU, twice the whole site build"}
+
+
+def status_page(glossary: Glossary, game: str) -> str:
+    """The Translation status page: `judge check` run on the glossary being built."""
+    report = checks.run_checks(glossary.root, game, skip=BUILD_SKIPS)
+    return sitepages.status_page(glossary, game, report, checks.CHECKS, BUILD_SKIPS)
 
 
 def search_index_json(glossary: Glossary, game: str, lang: str) -> str:
@@ -165,7 +179,8 @@ def navigation(glossary: Glossary) -> list[Any]:
             {ui["judge"]: f"{lang}/judge.md"},
             {ui["translate"]: f"{lang}/translator.md"},
         ]})
-    nav.append({sitepages.TRANSLATOR_UI["title"]: "translate/index.md"})
+    nav.append({sitepages.TRANSLATOR_UI["title"]: [
+        "translate/index.md", {sitepages.TRANSLATOR_UI["status"]: "translate/status.md"}]})
     return nav
 
 

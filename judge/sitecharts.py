@@ -1,10 +1,10 @@
 """The timing charts of the site, as data: the round and the triggering-condition sequence.
 
-Until the judge issue's glossary/<game>/framework.yaml lands, the round is read from the
-glossary itself: the step entries (kind: step, ordered by `step`), the action windows where the
-round diagram entry (`round-diagram`) draws them, and the colour code of Appendix I (`appendix-i`
-¶1): framework steps brown, action windows red, melee-only steps yellow, loops grey. Everything
-goes through `round_items`, so switching to framework.yaml changes this module only.
+The round is the judge's framework (glossary/<game>/framework.yaml, walked by judge.timing as
+`judge timeline --melee` does): the same items in the same order, its windows, loops and
+melee-only steps, each box linking to the glossary entry that rules it. The colour code is
+Appendix I's (`appendix-i` ¶1): framework steps brown, action windows red, melee-only steps
+yellow, loops grey.
 """
 
 from __future__ import annotations
@@ -13,23 +13,17 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from judge import timing
 from judge.analysis import terms
 from judge.glossary import Glossary
-from judge.models import DEFAULT_GAME, LANGS, Entry
-from judge.text import fold
+from judge.models import DEFAULT_GAME, Substep, TimelineItem
 
 ItemKind = Literal["phase", "step", "action-window", "special-action-window"]
 
-_STEP_NUMBER = re.compile(r"^(\d+(?:\.\d+)+)\.?(?:\s|$)")
-_STEP_REF = re.compile(r"(?<![\d.])(\d+\.\d+(?:\.\d+)?)(?![\d]|\.\d)")
-_PARENTHESIS = re.compile(r"\s*\(([^)]*)\)\s*$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 
-# Entry ids the charts are built from (the concepts, not their text).
-ROUND_DIAGRAM = "round-diagram"
+# Entry ids the sequence chart is built from (the concepts, not their text).
 ACTION_WINDOWS = "action-windows"
-SPECIAL_WINDOW = "marshaling-action-window"
-MELEE = "melee"
 TRIGGERING_CONDITION = "triggering-condition"
 
 
@@ -37,9 +31,10 @@ TRIGGERING_CONDITION = "triggering-condition"
 class RoundItem:
     """One box of the round chart, in order.
 
-    `id` is the framework step number ("4.2.1"), or the step a window follows; `entry` is the
-    glossary entry the box links to (None when the language lacks it); `depth` is 1 for the
-    challenge-resolution steps inside 4.2.
+    `id` is the framework step number ("4.2.1"), the phase number for a phase header, or for a
+    window the step it follows; `entry` is the glossary entry the box links to (None when the
+    language lacks it); `loop` the framework item a loop goes back to ("3.2", "after-4.1");
+    `depth` is 1 inside a step with sub-steps (4.2: the challenge).
     """
 
     kind: ItemKind
@@ -48,9 +43,9 @@ class RoundItem:
     phase: str
     entry: str | None
     melee_only: bool = False
-    loop: bool = False
+    loop: str | None = None
     depth: int = 0
-    substeps: tuple[str, ...] = ()
+    substeps: tuple[Substep, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,29 +63,46 @@ def step_key(number: str) -> tuple[int, ...]:
 
 
 def round_items(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list[RoundItem]:
-    """The round in order: phase headers, framework steps and the action windows between them."""
-    steps = _steps(glossary, game)
-    windows = _windows(glossary, game)
-    melee_words = _melee_words(glossary, game)
+    """The round in order: phase headers, then the framework's steps and windows as
+    `judge timeline --melee` walks them. A game without framework.yaml has no chart ([])."""
+    path = timing.framework_path(game, glossary.root)
+    if not path.is_file():
+        return []
+    fw = timing.load(path)
+    line = timing.timeline(fw, glossary, lang, "melee")
+    parents = {i.id.rsplit(".", 1)[0] for i in line.items if i.id and i.id.count(".") > 1}
     items: list[RoundItem] = []
-    for number, variants in steps:
-        entry = variants.get(lang) or next(iter(variants.values()))
-        phase = number.split(".")[0]
+    for item in line.items:
+        phase = str(item.phase)
         if not items or items[-1].phase != phase:
-            items.append(_phase_item(glossary, game, lang, phase, steps))
-        melee = any(_is_melee(e, melee_words) for e in variants.values())
-        items.append(RoundItem(
-            "step", number, _title(entry), phase, entry.id if entry.lang == lang else None,
-            melee_only=melee, loop=_is_loop(entry, number), depth=len(number.split(".")) - 2,
-            substeps=_substeps(entry),
-        ))
-        if number in windows:
-            # A window after a step with sub-steps (4.2, the challenge is initiated) opens
-            # inside it, before the first sub-step.
-            inside = any(n.startswith(number + ".") for n, _ in steps)
-            depth = len(number.split(".")) - 2 + inside
-            items.append(_window_item(glossary, game, lang, windows[number], number, phase, depth))
+            entry = _in(glossary, game, lang, fw.phase_entries.get(item.phase))
+            items.append(RoundItem("phase", phase, item.phase_title, phase, entry))
+        items.append(_round_item(glossary, fw, item, lang, parents))
     return items
+
+
+def _round_item(glossary: Glossary, fw: timing.Framework, item: TimelineItem, lang: str,
+                parents: set[str]) -> RoundItem:
+    data = fw.item(item.window or item.id or "")
+    if item.window:
+        after = item.window.removeprefix("after-")
+        # A window after a step with sub-steps (4.2, the challenge is initiated) opens inside
+        # it, before the first sub-step.
+        depth = after.count(".") - 1 + (after in parents)
+        entry = _in(glossary, fw.game, lang, data.cites[0].id if data.cites else None)
+        return RoundItem(item.kind, after, item.title, str(item.phase), entry, depth=depth)  # type: ignore[arg-type]
+    assert item.id is not None
+    return RoundItem(
+        "step", item.id, item.title, str(item.phase), _in(glossary, fw.game, lang, data.entry),
+        melee_only=item.melee_only, loop=item.loop.to if item.loop else None,
+        depth=item.id.count(".") - 1, substeps=item.substeps,
+    )
+
+
+def _in(glossary: Glossary, game: str, lang: str, entry_id: str | None) -> str | None:
+    """`entry_id` when `lang` has that entry (a link to a missing page would be a "not
+    translated" page, not the rule)."""
+    return entry_id if entry_id and glossary.get(game, lang, entry_id) else None
 
 
 def trigger_sequence(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list[SequenceItem]:
@@ -108,100 +120,6 @@ def trigger_sequence(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) ->
 
 def first_sentence(text: str) -> str:
     return _SENTENCE.split(text.strip(), maxsplit=1)[0]
-
-
-def short_title(entry: Entry) -> str:
-    """The step's term without its number and without a trailing parenthesis."""
-    return _title(entry)
-
-
-# -- steps ----------------------------------------------------------------------------------
-
-def _steps(glossary: Glossary, game: str) -> list[tuple[str, dict[str, Entry]]]:
-    numbers = {e.step: e.id for e in glossary.entries if e.game == game and e.kind == "step" and e.step}
-    return [(n, glossary.variants(game, numbers[n])) for n in sorted(numbers, key=step_key)]
-
-
-def _title(entry: Entry) -> str:
-    """The printed term without its leading step number and melee note: "Se seleccionan los Títulos"."""
-    title = _STEP_NUMBER.sub("", entry.term).strip()
-    return _PARENTHESIS.sub("", title).strip() or entry.term
-
-
-def _melee_words(glossary: Glossary, game: str) -> set[str]:
-    """The folded names of the melee format in every language (Contienda, Bitva)."""
-    return {fold(e.term) for e in glossary.variants(game, MELEE).values()}
-
-
-def _is_melee(entry: Entry, melee_words: set[str]) -> bool:
-    """A step printed with a note naming the melee format, e.g. "(pouze formát bitva)"."""
-    note = _PARENTHESIS.search(entry.term)
-    return note is not None and any(word in fold(note.group(1)).split() for word in melee_words)
-
-
-def _is_loop(entry: Entry, number: str) -> bool:
-    """Appendix I ¶1: a grey box may send play back to an earlier framework step, or on to a later
-    one. So a loop is a step whose text names both an earlier step (not one it is part of) and a
-    later step (not one of its own sub-steps)."""
-    own = step_key(number)
-    refs = {step_key(r) for b in entry.blocks for r in _STEP_REF.findall(b.text)}
-    earlier = any(r < own and own[:len(r)] != r for r in refs)
-    later = any(r > own and r[:len(own)] != own for r in refs)
-    return earlier and later
-
-
-def _substeps(entry: Entry) -> tuple[str, ...]:
-    """Roman-numbered items of a step (1.3 I, II, III), as their first sentence."""
-    return tuple(f"{b.marker} {first_sentence(b.text)}" for b in entry.blocks
-                 if b.kind == "numbered" and not b.marker[:-1].isdigit())
-
-
-def _phase_item(glossary: Glossary, game: str, lang: str, phase: str,
-                steps: list[tuple[str, dict[str, Entry]]]) -> RoundItem:
-    """The phase header: the entry named after the phase's first step ("plot-phase-begins" →
-    "plot-phase")."""
-    first = next(v for n, v in steps if n.split(".")[0] == phase)
-    step_id = next(iter(first.values())).id
-    phase_id = step_id.rsplit("-", 1)[0] if step_id.endswith("-begins") else None
-    entry = glossary.get(game, lang, phase_id) if phase_id else None
-    if entry is None and phase_id:
-        entry = next(iter(glossary.variants(game, phase_id).values()), None)
-    title = entry.term if entry else phase
-    return RoundItem("phase", phase, title, phase, entry.id if entry and entry.lang == lang else None)
-
-
-# -- windows --------------------------------------------------------------------------------
-
-def _windows(glossary: Glossary, game: str) -> dict[str, ItemKind]:
-    """Step number → the window drawn after it, read from the round diagram: an upper-case box
-    label made of the words of the action-windows term is a window; with more words (ZVLÁŠTNÍ
-    OKNO AKCÍ) it is the special marshaling window."""
-    found: dict[str, ItemKind] = {}
-    for lang in LANGS:
-        diagram = glossary.get(game, lang, ROUND_DIAGRAM)
-        label = glossary.get(game, lang, ACTION_WINDOWS)
-        if diagram is None or label is None:
-            continue
-        label_terms = set(terms(label.term, lang))
-        current: str | None = None
-        for block in diagram.blocks:
-            number = _STEP_NUMBER.match(block.text)
-            if number:
-                current = number.group(1)
-                continue
-            text_terms = set(terms(block.text, lang))
-            is_label = block.text.upper() == block.text and label_terms <= text_terms
-            if current and is_label:
-                found[current] = "action-window" if text_terms == label_terms else "special-action-window"
-    return found
-
-
-def _window_item(glossary: Glossary, game: str, lang: str, kind: ItemKind, after: str, phase: str,
-                 depth: int) -> RoundItem:
-    entry_id = SPECIAL_WINDOW if kind == "special-action-window" else ACTION_WINDOWS
-    entry = glossary.get(game, lang, entry_id)
-    title = entry.term if entry else entry_id
-    return RoundItem(kind, after, title, phase, entry.id if entry else None, depth=depth)
 
 
 def _window_head(glossary: Glossary, game: str, lang: str) -> str | None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judge.analysis import _STOP_WORDS, stems, terms, words
+from judge.analysis import stems, stop_words, terms, words
 from judge.glossary import Glossary
 from judge.models import Entry
 from judge.text import fold
@@ -71,7 +71,7 @@ def plain(text: str) -> str:
 
 def build(docs: Sequence[Doc], lang: str) -> dict[str, Any]:
     """The index of `docs` in `lang` as JSON-ready data."""
-    stop = _STOP_WORDS[lang]
+    stop = stop_words(lang)
     forms: dict[str, set[str]] = defaultdict(set)
     names: list[list[set[str]]] = []  # per doc: its term's terms, then each alias's
     bodies: list[Counter[str]] = []

@@ -11,14 +11,16 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
 import markdown
 
 from judge.body import _PLACEHOLDER
+from judge.checks import Check, Report
 from judge.glossary import Glossary
-from judge.models import LANGS, Block, Entry
+from judge.models import LANGS, Block, Entry, Problem
 from judge.sitecharts import RoundItem, SequenceItem, first_sentence, step_key
 from judge.text import fold
 
@@ -37,7 +39,7 @@ UI: dict[str, dict[str, str]] = {
         "legend_step": "Paso estructural", "legend_window": "Ventana de acción",
         "legend_melee": "Sólo en Contienda", "legend_loop": "Bucle: puede volver a un paso anterior",
         "colour_code": "Código de colores del Apéndice I", "melee_only": "sólo Contienda",
-        "loop": "bucle", "window": "ventana", "sequence_intro": "Los siete pasos de",
+        "loop": "bucle", "loop_to": "vuelve a", "window": "ventana", "sequence_intro": "Los siete pasos de",
         "in_round": "En la ronda", "glossary": "Glosario", "timing": "Secuencia de juego",
         "home": "Inicio", "search": "Buscar", "judge": "Guía del juez", "translate": "Guía de traducción",
         "counterpart": "En checo",
@@ -53,7 +55,7 @@ UI: dict[str, dict[str, str]] = {
         "legend_step": "Systémová událost", "legend_window": "Okno akcí",
         "legend_melee": "Pouze formát bitva", "legend_loop": "Smyčka: může se vrátit k dřívějšímu kroku",
         "colour_code": "Barvy podle dodatku I", "melee_only": "pouze bitva",
-        "loop": "smyčka", "window": "okno", "sequence_intro": "Sedm kroků hesla",
+        "loop": "smyčka", "loop_to": "zpět na", "window": "okno", "sequence_intro": "Sedm kroků hesla",
         "in_round": "V kole hry", "glossary": "Slovník pojmů", "timing": "Průběh hry",
         "home": "Úvod", "search": "Hledat", "judge": "Příručka rozhodčího", "translate": "Příručka překladatele",
         "counterpart": "Španělsky",
@@ -63,6 +65,15 @@ TRANSLATOR_UI = {
     "title": "ES ⇄ CS", "coverage": "Cobertura / Pokrytí", "entries": "Entradas / Hesla",
     "missing": "Falta / Chybí", "both": "En ambas / V obou", "concepts": "Conceptos / Pojmy",
     "kind": "Tipo / Druh", "block": "¶",
+    "status": "Estado de la traducción / Stav překladu",
+    "generated": "Generado al construir el sitio con / Vygenerováno při sestavení webu příkazem",
+    "findings": "hallazgos / nálezů", "in_entries": "en entradas / v heslech",
+    "not_run": "No se ejecuta al construir el sitio / Při sestavení webu se nespouští",
+    "by_check": "Por comprobación / Podle kontroly", "check": "Comprobación / Kontrola",
+    "severity": "Gravedad / Závažnost", "what": "Qué busca / Co hledá", "total": "Total / Celkem",
+    "by_entry": "Por entrada / Podle hesla", "where": "Archivo / Soubor", "message": "Mensaje / Zpráva",
+    "no_findings": "Ningún hallazgo / Žádné nálezy", "no_entry": "Sin entrada / Bez hesla",
+    "status_link": "Informe de `judge check` por entrada / Zpráva `judge check` podle hesel",
 }
 ICON_TITLES = {
     "military": "Militar / Vojenská", "intrigue": "Intriga / Intrikářská", "power": "Poder / Mocenská",
@@ -234,6 +245,8 @@ def round_page(items: Sequence[RoundItem], lang: str, game: str) -> str:
     ui = UI[lang]
     src = f"{lang}/timing/round.md"
     out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")))]
+    if not items:
+        return "\n".join(out)
     out.append('<ol class="judge-round">')
     open_sub = False
     for item in items:
@@ -265,6 +278,13 @@ def _has_children(items: Sequence[RoundItem], item: RoundItem) -> bool:
     return any(i.kind == "step" and i.id and i.id.startswith(f"{item.id}.") for i in items)
 
 
+def _anchor(framework_id: str) -> str:
+    """The chart's anchor of a framework item: 4.2.1 → s-4-2-1, after-4.1 → w-4-1."""
+    if framework_id.startswith("after-"):
+        return "w-" + framework_id.removeprefix("after-").replace(".", "-")
+    return "s-" + framework_id.replace(".", "-")
+
+
 def _box(src: str, lang: str, game: str, item: RoundItem, ui: dict[str, str]) -> str:
     if item.kind == "step":
         classes = ["judge-box", "judge-box-step"]
@@ -274,17 +294,31 @@ def _box(src: str, lang: str, game: str, item: RoundItem, ui: dict[str, str]) ->
             badges += f' <span class="judge-badge">{ui["melee_only"]}</span>'
         if item.loop:
             classes.append("judge-box-loop")
-            badges += f' <span class="judge-badge">{ui["loop"]}</span>'
+            target = item.loop.removeprefix("after-")
+            where = f'{ui["window"]} {target}' if item.loop.startswith("after-") else target
+            badges += (f' <a class="judge-badge judge-loop-to" href="#{_anchor(item.loop)}" '
+                       f'data-loop="{_e(item.loop)}">↺ {ui["loop_to"]} {_e(where)}</a>')
         label = f'<span class="judge-num">{item.id}</span> {_e(item.title)}'
-        sub = "".join(f"<li>{_e(s)}</li>" for s in item.substeps)
-        sub_html = f'<ol class="judge-substeps">{sub}</ol>' if sub else ""
-        anchor = f's-{(item.id or "").replace(".", "-")}'
-        return (f'<li class="{" ".join(classes)}" id="{anchor}" data-kind="step" data-step="{item.id}">'
+        sub_html = _substeps_html(src, lang, game, item)
+        return (f'<li class="{" ".join(classes)}" id="{_anchor(item.id or "")}" data-kind="step" data-step="{item.id}">'
                 f'{_linked(src, lang, game, item.entry, label, escape=False)}{badges}{sub_html}</li>')
     special = " judge-box-special" if item.kind == "special-action-window" else ""
     label = _e(display_title(item.title))
-    return (f'<li class="judge-box judge-box-window{special}" data-kind="{item.kind}" data-after="{item.id}">'
+    return (f'<li class="judge-box judge-box-window{special}" id="{_anchor(f"after-{item.id}")}" '
+            f'data-kind="{item.kind}" data-after="{item.id}">'
             f'{_linked(src, lang, game, item.entry, label, escape=False)}</li>')
+
+
+def _substeps_html(src: str, lang: str, game: str, item: RoundItem) -> str:
+    """The sub-steps of a step (1.3 I, II, III), each linking to the block it cites."""
+    rows = []
+    for sub in item.substeps:
+        label = f"{_e(sub.id)}. {_e(sub.title)}"
+        cite = sub.cites[0] if sub.cites else None
+        if cite is not None:
+            label = f'<a href="{rel(src, entry_src(lang, game, cite.id))}#p{cite.para}">{label}</a>'
+        rows.append(f'<li data-substep="{_e(sub.id)}">{label}</li>')
+    return f'<ol class="judge-substeps">{"".join(rows)}</ol>' if rows else ""
 
 
 def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, escape: bool = True) -> str:
@@ -359,7 +393,8 @@ def coverage_page(glossary: Glossary, game: str) -> str:
     """Entries per language, the ones missing in each, and every concept with its parallel page."""
     ids = glossary.ids(game)
     counts = {lang: sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS}
-    out = [f"# {TRANSLATOR_UI['title']}\n", f"## {TRANSLATOR_UI['coverage']} {{ #coverage }}\n",
+    out = [f"# {TRANSLATOR_UI['title']}\n", f"[{TRANSLATOR_UI['status_link']}](status.md)\n",
+           f"## {TRANSLATOR_UI['coverage']} {{ #coverage }}\n",
            f"| | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |", "| --- |" + " --- |" * len(LANGS),
            f"| {TRANSLATOR_UI['entries']} | {' | '.join(str(counts[lang]) for lang in LANGS)} |"]
     missing = {lang: [i for i in ids if glossary.get(game, lang, i) is None] for lang in LANGS}
@@ -379,6 +414,70 @@ def coverage_page(glossary: Glossary, game: str) -> str:
         terms = " | ".join(_md_cell(variants[lang].term) if lang in variants else "—" for lang in LANGS)
         out.append(f"| [`{i}`]({game}/{i}.md) | {kind} | {terms} |")
     return "\n".join(out) + "\n"
+
+
+def status_page(glossary: Glossary, game: str, report: Report, checks: Sequence[Check],
+                not_run: dict[str, str]) -> str:
+    """The Translation status page: coverage per language, findings per check and language, and
+    the `judge check` report grouped by entry, each entry linking to its pages in both languages
+    and to its side-by-side view. `not_run`: check id → why the build did not run it."""
+    t = TRANSLATOR_UI
+    found = report.by_entry()
+    entries = len([i for i in found if i])
+    skips = f" --skip {','.join(not_run)}" if not_run else ""
+    out = [f"# {t['status']}\n",
+           f'<p class="judge-status-summary">{t["generated"]} <code>judge check --game {_e(game)}{skips}</code>: '
+           f'<strong>{len(report.problems)}</strong> {t["findings"]}, <strong>{entries}</strong> {t["in_entries"]}.</p>\n']
+    for check_id, why in not_run.items():
+        out.append(f'<p class="judge-status-skipped" data-skipped="{_e(check_id)}">{t["not_run"]}: '
+                   f'<code>{_e(check_id)}</code> ({_e(why)}). <code>judge check --game {_e(game)} --only {_e(check_id)}</code></p>\n')
+    # Coverage per language, the same figures as the translator view.
+    ids = glossary.ids(game)
+    counts = {lang: sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS}
+    out += [f"## {t['coverage']} {{ #coverage }}\n",
+            f"| | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |", "| --- |" + " --- |" * len(LANGS),
+            f"| {t['entries']} | {' | '.join(str(counts[lang]) for lang in LANGS)} |",
+            f"| [{t['missing']}](index.md#coverage) | {' | '.join(str(len(ids) - counts[lang]) for lang in LANGS)} |\n"]
+    # Findings per check and language; a check not run says so rather than 0.
+    out += [f"## {t['by_check']} {{ #checks }}\n",
+            f"| {t['check']} | {t['severity']} | {t['what']} | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} | {t['total']} |",
+            "| --- | --- | --- |" + " --- |" * (len(LANGS) + 1)]
+    per = Counter((p.check, p.lang) for p in report.problems)
+    for check in checks:
+        if check.id in not_run:
+            cells = ["—"] * (len(LANGS) + 1)
+        else:
+            cells = [str(per[(check.id, lang)]) for lang in LANGS] + [str(sum(n for (c, _), n in per.items() if c == check.id))]
+        out.append(f"| `{check.id}` | {check.severity} | {_md_cell(check.explanation)} | {' | '.join(cells)} |")
+    out.append("")
+    out.append(f"## {t['by_entry']} {{ #entries }}\n")
+    if not found:
+        out.append(f'<p class="judge-status-clean">{t["no_findings"]}</p>\n')
+    for entry_id in sorted(found, key=lambda i: (i == "", i)):
+        out.append(_status_entry(glossary, game, entry_id, found[entry_id]))
+    return "\n".join(out) + "\n"
+
+
+def _status_entry(glossary: Glossary, game: str, entry_id: str, langs: dict[str, tuple[Problem, ...]]) -> str:
+    t = TRANSLATOR_UI
+    variants = glossary.variants(game, entry_id) if entry_id else {}
+    if variants:
+        heading = " ⇄ ".join(variants[lang].term if lang in variants else "—" for lang in LANGS)
+        links = " · ".join([*(f"[{LANG_NAMES[lang]}](../{entry_src(lang, game, entry_id)})" for lang in LANGS),
+                            f"[{t['title']}]({game}/{entry_id}.md)"])
+        head = f"### {_md_heading(heading)} {{ #e-{entry_id} data-entry=\"{entry_id}\" }}\n\n`{entry_id}` · {links}\n"
+    else:
+        head = f"### {entry_id or t['no_entry']} {{ #e-{entry_id or 'none'} }}\n"
+    rows = []
+    for lang in sorted(langs, key=lambda lang: LANGS.index(lang) if lang in LANGS else len(LANGS)):
+        for p in langs[lang]:
+            where = p.file if p.line is None else f"{p.file}:{p.line}"
+            rows.append(f'<li class="judge-status-{_e(p.severity)}" data-check="{_e(p.check)}" data-lang="{_e(lang)}">'
+                        f'<span class="judge-status-lang">{_e(lang)}</span> <code>{_e(p.check)}</code> '
+                        f'<span class="judge-status-message">{_e(p.message)}</span> '
+                        f'<code class="judge-status-where">{_e(where)}</code></li>')
+    table = f'<ul class="judge-status">{"".join(rows)}</ul>\n'
+    return head + "\n" + table
 
 
 def _any_term(glossary: Glossary, game: str, entry_id: str) -> str:

@@ -63,6 +63,7 @@ class Framework:
     labels: dict[str, dict[str, str]] = field(hash=False)
     phases: dict[int, dict[str, str]] = field(hash=False)
     items: tuple[FwItem, ...]
+    phase_entries: dict[int, str] = field(hash=False, default_factory=dict)  # phase → its entry id
 
     def ids(self) -> list[str]:
         return [item.id for item in self.items]
@@ -116,6 +117,7 @@ def load(path: Path) -> Framework:
     labels = _labels(data)
     window_cites = _window_cites(data)
     phases: dict[int, dict[str, str]] = {}
+    phase_entries: dict[int, str] = {}
     items: list[FwItem] = []
     raw_phases = data.get("phases")
     if not isinstance(raw_phases, LocatedList) or not raw_phases:
@@ -125,6 +127,10 @@ def load(path: Path) -> Framework:
             raise BadData(data.where, raw_phases.line, "phases: each phase needs a number n")
         n = int(phase["n"])
         phases[n] = citing.text_map(phase, "title")
+        if "entry" in phase:
+            if not isinstance(phase["entry"], str):
+                raise phase.fail("entry", "entry: the id of the phase's glossary entry")
+            phase_entries[n] = str(phase["entry"])
         raw_items = phase.get("items")
         if not isinstance(raw_items, LocatedList):
             raise phase.fail("items", "items: a list of steps and windows")
@@ -136,7 +142,7 @@ def load(path: Path) -> Framework:
             raise BadData(data.where, item.line, f"{item.id}: appears twice in the framework")
         if item.loop and item.loop.to not in ids:
             raise BadData(data.where, item.line, f"loop: unknown target {item.loop.to!r}")
-    return Framework(game, data.where, labels, phases, tuple(items))
+    return Framework(game, data.where, labels, phases, tuple(items), phase_entries)
 
 
 def _labels(data: Located) -> dict[str, dict[str, str]]:

@@ -1,5 +1,5 @@
-"""The timing charts' data (judge.site.round_items, judge.sitecharts.trigger_sequence) and the
-site search index, from the real glossary and the fixture."""
+"""The timing charts' data (judge.site.round_items from framework.yaml, judge.sitecharts.trigger_sequence)
+and the site search index, from the real glossary and the fixture."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge import load
+from judge import judging, load, timing
 from judge.glossary import Glossary
 from judge.site import round_items
 from judge.sitecharts import RoundItem, trigger_sequence
@@ -25,51 +25,52 @@ def flat(items: list[RoundItem]) -> list[tuple[str, str | None]]:
     return [(i.kind, i.id) for i in items]
 
 
-@pytest.mark.parametrize("lang", ["es", "cs"])
-def test_round_windows_follow_the_round_diagram(glossary: Glossary, lang: str) -> None:
-    items = round_items(glossary, lang)
-    windows = [(i.kind, i.id) for i in items if i.kind.endswith("window")]
-    assert windows == [
-        ("action-window", "1.4"), ("action-window", "2.2"), ("special-action-window", "3.2"),
-        ("action-window", "4.1"), ("action-window", "4.2"), ("action-window", "4.2.1"),
-        ("action-window", "5.2"), ("action-window", "6.2"), ("action-window", "7.4"),
-    ]
+def timeline_boxes(lang: str) -> list[tuple[str, str | None, str, bool, str | None]]:
+    """`judge timeline --melee` as the chart's boxes: kind, step (a window: the step it
+    follows), title, melee-only, loop target."""
+    line, _ = judging.timeline(None, lang, True, None)
+    return [(i.kind, i.id or (i.window or "").removeprefix("after-"), i.title, i.melee_only,
+             i.loop.to if i.loop else None) for i in line.items]
 
 
 @pytest.mark.parametrize("lang", ["es", "cs"])
-def test_round_order_phases_steps_windows(glossary: Glossary, lang: str) -> None:
+def test_round_chart_is_the_framework_timeline(glossary: Glossary, lang: str) -> None:
+    """Same items, order, titles, windows, melee-only flags and loops as `judge timeline --melee`."""
     items = round_items(glossary, lang)
-    assert [i.id for i in items if i.kind == "phase"] == ["1", "2", "3", "4", "5", "6", "7"]
-    assert flat(items)[flat(items).index(("step", "4.1")):flat(items).index(("step", "4.3")) + 1] == [
-        ("step", "4.1"), ("action-window", "4.1"), ("step", "4.2"), ("action-window", "4.2"),
-        ("step", "4.2.1"), ("action-window", "4.2.1"), ("step", "4.2.2"), ("step", "4.2.3"),
-        ("step", "4.2.4"), ("step", "4.2.5"), ("step", "4.2.6"), ("step", "4.3"),
-    ]
+    boxes = [(i.kind, i.id, i.title, i.melee_only, i.loop) for i in items if i.kind != "phase"]
+    assert boxes == timeline_boxes(lang)
+    line, _ = judging.timeline(None, lang, True, None)
+    phases = {str(i.phase): i.phase_title for i in line.items}
+    assert [(i.id, i.title) for i in items if i.kind == "phase"] == list(phases.items())
+    # Each phase header comes right before its first box.
+    assert [items[n + 1].phase for n, i in enumerate(items) if i.kind == "phase"] == list(phases)
+
+
+@pytest.mark.parametrize("lang", ["es", "cs"])
+def test_round_chart_links_every_box_to_its_entry(glossary: Glossary, lang: str) -> None:
+    fw = timing.load(timing.framework_path("agot2", glossary.root))
+    items = round_items(glossary, lang)
+    steps = {i.id: i.entry for i in items if i.kind == "step"}
+    assert steps == {f.id: f.entry for f in fw.items if not f.is_window}
+    assert all(glossary.get("agot2", lang, e) for e in steps.values() if e)
+    windows = {(i.kind, i.entry) for i in items if i.kind.endswith("window")}
+    assert windows == {("action-window", "action-windows"), ("special-action-window", "marshaling-action-window")}
+    assert [i.entry for i in items if i.kind == "phase"] == [fw.phase_entries[n] for n in sorted(fw.phase_entries)]
+
+
+def test_round_chart_nesting_and_substeps(glossary: Glossary) -> None:
+    items = round_items(glossary, "cs")
     # Inside the challenge: the window after 4.2 opens before 4.2.1.
-    assert [(i.id, i.depth) for i in items if i.id and i.id.startswith("4.2")][:3] == [("4.2", 0), ("4.2", 1), ("4.2.1", 1)]
+    assert [(i.kind, i.id, i.depth) for i in items if i.id and i.id.startswith("4.2")][:3] == [
+        ("step", "4.2", 0), ("action-window", "4.2", 1), ("step", "4.2.1", 1)]
+    reveal = next(i for i in items if i.id == "1.3")
+    fw = timing.load(timing.framework_path("agot2", glossary.root))
+    assert [(s.id, s.title) for s in reveal.substeps] == [(s.id, s.title["cs"]) for s in fw.item("1.3").substeps]
+    assert [c.para for s in reveal.substeps for c in s.cites[:1]] == [4, 5, 7]
 
 
-@pytest.mark.parametrize("lang", ["es", "cs"])
-def test_round_colour_code(glossary: Glossary, lang: str) -> None:
-    items = round_items(glossary, lang)
-    assert [i.id for i in items if i.melee_only] == ["1.4", "7.4"]
-    assert [i.id for i in items if i.loop] == ["3.3", "4.3"]
-
-
-def test_round_titles_and_links(glossary: Glossary) -> None:
-    items = {(i.kind, i.id): i for i in round_items(glossary, "es")}
-    assert items[("step", "1.4")].title == "Se seleccionan los Títulos"
-    assert items[("step", "1.4")].entry == "select-titles"
-    assert items[("phase", "1")].title == "Fase de Trama" and items[("phase", "1")].entry == "plot-phase"
-    assert items[("special-action-window", "3.2")].entry == "marshaling-action-window"
-    cs = {(i.kind, i.id): i for i in round_items(glossary, "cs")}
-    assert cs[("step", "1.3")].substeps == (
-        "I. Spočítejte iniciativu.", "II. Určete prvního hráče.", "III. Vyhodnoťte schopnosti „při odhalení“.")
-
-
-def test_fixture_without_diagram_has_steps_only() -> None:
-    items = round_items(load(FIXTURE), "es")
-    assert flat(items) == [("phase", "4"), ("step", "4.2.2")]
+def test_fixture_without_framework_has_no_round_chart() -> None:
+    assert round_items(load(FIXTURE), "es") == []
 
 
 @pytest.mark.parametrize("lang", ["es", "cs"])

@@ -2,13 +2,18 @@
  *
  * The index (judge/siteindex.py) is built with the CLI's analyzer. A typed word is folded
  * (lower case, accents off) and looked up in the index's map of folded word forms to index
- * terms; a form the text never uses falls back to the longest index term it starts with, and
- * a word being typed also matches the terms that start with it.
+ * terms. A form the text never uses is taken, as `judge search` does, for a typo: the forms one
+ * edit away (two from seven letters on, same first letter) stand for it at half weight; failing
+ * those, the longest index term the word starts with. A word being typed (the last one) also
+ * matches the terms that start with it, and is not taken for a typo when there are such terms.
  */
 (function () {
   "use strict";
 
   var MIN_PREFIX = 3;
+  // As judge/search.py: typos are corrected from four letters, at half weight.
+  var MIN_TYPO = 4;
+  var TYPO_WEIGHT = 0.5;
 
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -48,8 +53,30 @@
 
   /* -- search --------------------------------------------------------------------------- */
 
+  /* The edit distance of a and b (an adjacent swap is one edit), or max + 1 when it is more. */
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var before = null, prev = [], cur, i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      var low = i;
+      for (j = 1; j <= b.length; j++) {
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (before && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2] + 1);
+        cur.push(v);
+        if (v < low) low = v;
+      }
+      if (low > max) return max + 1;
+      before = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
   function Index(data) {
     this.data = data;
+    this.forms = Object.keys(data.forms);
     this.stop = new Set(data.stop);
     this.docs = data.docs.map(function (d) {
       return { url: d.u, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
@@ -62,6 +89,14 @@
     var key = fold(word);
     var terms = this.data.terms;
     var found = (this.data.forms[key] || []).map(function (t) { return [t, 1]; });
+    var typing = [];
+    if (last && key.length >= MIN_PREFIX) {
+      for (var j = 0; j < terms.length; j++) {
+        if (terms[j].length > key.length && terms[j].startsWith(key)) typing.push([j, 0.5]);
+      }
+    }
+    // A word still being typed is not a typo: it has terms that start with it.
+    if (!found.length && !typing.length) found = this.typoTerms(key);
     if (!found.length) {
       var best = -1;
       for (var i = 0; i < terms.length; i++) {
@@ -70,11 +105,28 @@
       }
       if (best >= 0) found.push([best, 0.8]);
     }
-    if (last && key.length >= MIN_PREFIX) {
-      for (var j = 0; j < terms.length; j++) {
-        if (terms[j].length > key.length && terms[j].startsWith(key)) found.push([j, 0.5]);
-      }
+    return found.concat(typing);
+  };
+
+  /* The terms of the closest forms of the text to an unknown word (a typo). */
+  Index.prototype.typoTerms = function (key) {
+    if (key.length < MIN_TYPO) return [];
+    var max = key.length < 7 ? 1 : 2;
+    var best = max + 1, near = [];
+    for (var i = 0; i < this.forms.length; i++) {
+      var form = this.forms[i];
+      if (form[0] !== key[0]) continue;
+      var d = distance(key, form, Math.min(max, best));
+      if (d < best) { best = d; near = []; }
+      if (d === best && d <= max) near.push(form);
     }
+    var seen = new Set(), found = [];
+    var forms = this.data.forms;
+    near.forEach(function (form) {
+      forms[form].forEach(function (t) {
+        if (!seen.has(t)) { seen.add(t); found.push([t, TYPO_WEIGHT]); }
+      });
+    });
     return found;
   };
 

@@ -1,8 +1,9 @@
 """Measure the site's search in a real browser (Debian's chromium): query-side alternatives over
-the same prebuilt index, on tests/site_queries.yaml and, once merged, the CLI's
-tests/search_queries.yaml (a list of {query, lang, expected: id}).
+the same prebuilt index, on tests/site_queries.yaml ({query, lang, expected}) and on the CLI's
+tests/search_queries.yaml ({q, lang, id, kind}), each file in its own table. The `cli` row is
+`judge search` (Whoosh, both languages, as by default) on the same queries, for comparison.
 
-Run: python tests/bench/search_measure.py [--site DIR] [--snowball-js FILE]
+Run: python tests/bench/search_measure.py [--site DIR] [--snowball-js FILE] [--misses] [--file NAME]
 
 Engines (how a typed word becomes index terms; scoring is the same):
   judge        shipped: the index's map of folded word forms → terms, else the longest index
@@ -43,13 +44,44 @@ ENGINES = {
 FOLD = "() => { window.fold = t => t.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase(); }"
 
 
-def queries() -> list[dict[str, str]]:
-    found: list[dict[str, str]] = []
-    for name in ("site_queries.yaml", "search_queries.yaml"):
-        path = REPO / "tests" / name
-        if path.is_file():
-            found += [dict(q, source=name) for q in yaml.safe_load(path.read_text("utf-8"))]
-    return found
+QUERY_FILES = ("site_queries.yaml", "search_queries.yaml")
+
+
+def queries(name: str) -> list[dict[str, str]]:
+    """The queries of tests/<name> as {query, lang, expected, kind}, whichever shape the file has."""
+    path = REPO / "tests" / name
+    if not path.is_file():
+        return []
+    return [{"query": q.get("query", q.get("q")), "lang": q["lang"], "expected": q.get("expected", q.get("id")),
+             "kind": q.get("kind", ""), "source": name} for q in yaml.safe_load(path.read_text("utf-8"))]
+
+
+def cli_ranks(items: list[dict[str, str]]) -> list[int | None]:
+    """`judge search QUERY` (both languages, the default) on the real glossary: rank of the expected id."""
+    from judge import search
+    from judge.errors import NoHits
+
+    handle = search.open_index(REPO / "glossary")
+    ranks: list[int | None] = []
+    try:
+        for q in items:
+            try:
+                ids = [hit.id for hit in search.search(q["query"], root=REPO / "glossary", handle=handle, limit=20).hits]
+            except NoHits:
+                ids = []
+            ids = list(dict.fromkeys(ids))
+            ranks.append(ids.index(q["expected"]) + 1 if q["expected"] in ids else None)
+    finally:
+        handle.close()
+    return ranks
+
+
+def line(engine: str, lang: str, ranks: list[int | None]) -> str:
+    n = len(ranks)
+    top1 = sum(r == 1 for r in ranks) / n
+    top3 = sum(r is not None and r <= 3 for r in ranks) / n
+    mrr = sum(1 / r for r in ranks if r) / n
+    return f"{engine:12} {lang:4} {n:3} {top1:6.1%} {top3:6.1%} {mrr:7.3f}"
 
 
 def run(page: Any, engine: str, lang: str, items: list[dict[str, str]]) -> list[int | None]:
@@ -72,6 +104,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: build one in a temporary folder)")
     parser.add_argument("--snowball-js", type=Path, help="snowball-stemmers.js (npm pack snowball-stemmers)")
     parser.add_argument("--misses", action="store_true", help="list the queries each engine gets wrong")
+    parser.add_argument("--file", choices=QUERY_FILES, help="one query file (default: each in turn)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -80,37 +113,41 @@ def main() -> None:
         if site_dir is None:
             site_dir = Path(tmp) / "site"
             build_site(site_dir)
-        items = queries()
+        files = [args.file] if args.file else list(QUERY_FILES)
         engines = [e for e in ENGINES if e != "snowball-js" or args.snowball_js]
         with serve_dir(site_dir) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            print(f"{len(items)} queries ({', '.join(sorted({q['source'] for q in items}))})")
-            print(f"{'engine':12} {'lang':4} {'n':>3} {'top-1':>6} {'top-3':>6} {'MRR@20':>7}")
-            for engine in engines:
-                for lang in ("es", "cs", "all"):
-                    chosen = [q for q in items if lang in ("all", q["lang"])]
-                    ranks: list[int | None] = []
+            for name in files:
+                items = queries(name)
+                if not items:
+                    continue
+                print(f"\n{name}: {len(items)} queries")
+                print(f"{'engine':12} {'lang':4} {'n':>3} {'top-1':>6} {'top-3':>6} {'MRR@20':>7}")
+                for engine in engines:
+                    by_lang: dict[str, list[int | None]] = {}
                     for part in ("es", "cs"):
-                        mine = [q for q in chosen if q["lang"] == part]
-                        if not mine:
-                            continue
+                        mine = [q for q in items if q["lang"] == part]
                         page = browser.new_page()
                         page.goto(f"{url}{part}/search/")
                         if engine == "snowball-js":
                             # Its UMD wrapper sets window.snowballFactory when there is no module system.
                             page.add_script_tag(content=args.snowball_js.read_text("utf-8"))
-                        got = run(page, engine, part, mine)
-                        if args.misses and lang == "all":
-                            for q, rank in zip(mine, got):
-                                if rank != 1:
-                                    print(f"  miss {engine} {part} {q['query']!r} → expected {q['expected']} at {rank}")
-                        ranks += got
+                        by_lang[part] = run(page, engine, part, mine)
                         page.close()
-                    n = len(ranks)
-                    top1 = sum(r == 1 for r in ranks) / n
-                    top3 = sum(r is not None and r <= 3 for r in ranks) / n
-                    mrr = sum(1 / r for r in ranks if r) / n
-                    print(f"{engine:12} {lang:4} {n:3} {top1:6.1%} {top3:6.1%} {mrr:7.3f}")
+                        if args.misses:
+                            for q, rank in zip(mine, by_lang[part]):
+                                if rank != 1:
+                                    print(f"  miss {engine} {part} {q['kind']:10} {q['query']!r} → {q['expected']} at {rank}")
+                    for lang in ("es", "cs", "all"):
+                        print(line(engine, lang, by_lang["es"] + by_lang["cs"] if lang == "all" else by_lang[lang]))
+                cli = {part: cli_ranks([q for q in items if q["lang"] == part]) for part in ("es", "cs")}
+                if args.misses:
+                    for part in ("es", "cs"):
+                        for q, rank in zip([q for q in items if q["lang"] == part], cli[part]):
+                            if rank != 1:
+                                print(f"  miss cli {part} {q['kind']:10} {q['query']!r} → {q['expected']} at {rank}")
+                for lang in ("es", "cs", "all"):
+                    print(line("cli", lang, cli["es"] + cli["cs"] if lang == "all" else cli[lang]))
             browser.close()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from judge import load
+from judge import checks, load
 from judge.cli import cli
 from judge.errors import InvalidGlossary
 from judge.site import SiteError, build
@@ -167,3 +167,31 @@ def test_build_command_reports_a_broken_glossary(tmp_path: Path, fixture_glossar
     assert result.stderr.startswith("Error: the glossary has 1 error:\n")
     assert 'body: raw HTML is not allowed ("<b")' in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixture_glossary: Path) -> None:
+    """translate/status/ is `judge check` (spelling left out at build time, and said so) grouped
+    by entry: an injected double space in the Czech *Zrušit* is listed under its entry, with
+    links to both language pages and the side-by-side view, and counted in its check's row."""
+    cancel = fixture_glossary / "agot2" / "cs" / "cancel.md"
+    cancel.write_text(cancel.read_text("utf-8").replace("Některé schopnosti", "Některé  schopnosti", 1), "utf-8")
+    build_site(tmp_path / "site", fixture_glossary)
+    page = (tmp_path / "site" / "translate" / "status" / "index.html").read_text("utf-8")
+    report = checks.run_checks(fixture_glossary, "agot2", skip=["spelling"])
+    assert [(p.id, p.lang, p.check) for p in report.problems] == [
+        ("cancel", "cs", "typography"), ("cancel-interrupts", "es", "missing-counterpart")]
+    sections = re.findall(r'<h3 data-entry="([^"]+)" id="e-\1">(.*?)</h3>(.*?)</ul>', page, re.S)
+    assert [(i, head) for i, head, _ in sections] == [
+        ("cancel", "Anular ⇄ Zrušit"), ("cancel-interrupts", "Interrupciones de anulación ⇄ —")]
+    body = dict((i, rest) for i, _, rest in sections)
+    assert re.findall(r'<a href="([^"]+)">', body["cancel"]) == [
+        "../../es/agot2/cancel/", "../../cs/agot2/cancel/", "../agot2/cancel/"]
+    assert re.findall(r'<li class="judge-status-(\w+)" data-check="([^"]+)" data-lang="([^"]+)">.*?'
+                      r'"judge-status-message">([^<]+)</span> <code class="judge-status-where">([^<]+)</code></li>',
+                      body["cancel"]) == [("warning", "typography", "cs", "¶1: double space", f"{cancel}:8")]
+    row = re.search(r"<td><code>typography</code></td>\s*<td>warning</td>\s*<td>[^<]*</td>\s*"
+                    r"<td>(\d+)</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
+    assert row is not None and row.groups() == ("0", "1", "1")
+    assert 'data-skipped="spelling"' in page
+    coverage = re.search(r"<td>Entradas / Hesla</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
+    assert coverage is not None and coverage.groups() == ("5", "4")
