@@ -192,3 +192,14 @@ def test_any_text_is_a_scenario_or_a_located_error(text: str) -> None:
         scenario.from_mapping(data, {})
     except BadData as error:
         assert str(error).startswith("x.yaml")
+
+
+def test_a_save_in_the_interrupt_window_ends_it_when_nothing_is_left_imminent() -> None:
+    """Vaya a ¶3: after a save the original condition takes no more interrupts, so the window
+    of step 4 closes on the save, without the passes that close other windows."""
+    result = step("character-killed", ability("Escudo", "Bruno", "interrupt", "save"),
+                  ability("Tarde", "Ana", "interrupt", passes=1))
+    window = result.sequence[3]
+    assert [(o.player, o.action) for o in window.opportunities] == [("Ana", "pass"), ("Bruno", "Escudo")]
+    assert "altered-not-imminent" in [note.rule for note in window.notes]
+    assert result.outcome == "replaced" and not result.sequence[4].done
