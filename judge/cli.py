@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from judge import __version__, checks, glossary, judging, paths, render, termbase
+from judge import __version__, checks, glossary, judging, lookup, paths, render, termbase
 from judge.errors import JudgeError
 from judge.models import ABILITY_TYPES, KINDS
 from judge.scenario import Ability
@@ -67,10 +67,8 @@ def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
       judge show anular
       judge show zrusit --lang both
     """
-    from judge import search  # whoosh loads only when the lookup needs a search
-
     langs = ("es", "cs") if lang == "both" else (lang,)
-    concept = search.concept(glossary.load(), query, game, langs)
+    concept = lookup.concept(glossary.load(), query, game, langs)
     click.echo(render.show(concept, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
 
 

@@ -18,20 +18,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, fields
 from itertools import groupby, zip_longest
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 
 from xml.etree import ElementTree as ET
 
-from judge.checks import Report
 from judge.models import (
     LANGS, AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Listing, Note, Opportunity, Problem,
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
 from judge.paths import display
-from judge.termbase import TermBase
+
+if TYPE_CHECKING:  # annotations only: importing them would load the checks for every command
+    from judge.checks import Report
+    from judge.termbase import TermBase
 
 Format = Literal["text", "json"]
 FORMATS: tuple[Format, ...] = ("text", "json")
