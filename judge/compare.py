@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from judge import labels
+
 from judge.analysis import words
 from judge.body import placeholders
 from judge.glossary import Glossary
@@ -53,7 +55,7 @@ def vocabularies() -> dict[str, Vocabulary]:
             ignore_numbers=tuple(re.compile(p, re.I) for p in data["ignore_numbers"]),
             function_words=frozenset(_words(data["function_words"], lang)),
             quotes=tuple((str(a), str(b)) for a, b in data["quotes"]),
-            see_also_label=str(data["see_also_label"]),
+            see_also_label=labels.all_labels()[lang]["see_also"],
             reference=re.compile(str(data["reference"])),
         )
     return found

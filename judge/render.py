@@ -29,6 +29,7 @@ from judge.models import (
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
+from judge import labels
 from judge.paths import display
 
 if TYPE_CHECKING:  # annotations only: importing them would load the checks for every command
@@ -42,13 +43,8 @@ DEFAULT_WIDTH = 80
 MIN_WIDTH = 40
 _GUTTER = " │ "
 
-# Labels as each rulebook prints them ("Véase también:" / "Související hesla:").
-LABELS: dict[str, dict[str, str]] = {
-    "es": {"aliases": "Alias", "kind": "Tipo", "see_also": "Véase también", "source": "Fuente",
-           "missing": "(sin entrada en español)", "separator": "; "},
-    "cs": {"aliases": "Další tvary", "kind": "Druh", "see_also": "Související hesla", "source": "Zdroj",
-           "missing": "(heslo v češtině chybí)", "separator": ", "},
-}
+# Interface strings per language (judge/labels.yaml, shared with the site).
+LABELS: dict[str, dict[str, str]] = labels.all_labels()
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>])")
 
 

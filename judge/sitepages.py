@@ -1,8 +1,8 @@
 """The Markdown (with HTML blocks) of the generated pages: entries, "not translated" pages, the
 timing charts, the translator view and its coverage table.
 
-Every page's text comes from the glossary; what is written here is only the interface (labels
-such as *Véase también*, the chart legend) in each language. Entry bodies are checked by the
+Every page's text comes from the glossary; the interface strings (labels such as *Véase también*,
+the chart legend) come from judge/labels.yaml, shared with the command line. Entry bodies are checked by the
 loader (no raw HTML), and every other string from the data is escaped before it reaches a page.
 """
 
@@ -17,6 +17,7 @@ from itertools import groupby
 
 import markdown
 
+from judge import labels
 from judge.body import _PLACEHOLDER
 from judge.checks import Check, Report
 from judge.glossary import Glossary
@@ -27,40 +28,7 @@ from judge.text import fold
 LANG_NAMES = {"es": "Español", "cs": "Čeština"}
 
 # Interface strings (not rule text). see_also follows each rulebook's own label.
-UI: dict[str, dict[str, str]] = {
-    "es": {
-        "aliases": "También", "see_also": "Véase también", "source": "Fuente", "line": "línea",
-        "corrections": "Correcciones de la transcripción", "was": "Impreso", "now": "Corregido",
-        "why": "Motivo", "cite": "Copiar la cita", "copied": "Cita copiada",
-        "redirect": "Esta entrada remite a", "step": "Paso estructural", "round": "La ronda",
-        "sequence": "Secuencia de la condición de activación",
-        "not_translated": "Esta entrada aún no está traducida al español.",
-        "read_in": "Léala en", "translator": "Vista de traducción",
-        "legend_step": "Paso estructural", "legend_window": "Ventana de acción",
-        "legend_melee": "Sólo en Contienda", "legend_loop": "Bucle: puede volver a un paso anterior",
-        "colour_code": "Código de colores del Apéndice I", "melee_only": "sólo Contienda",
-        "loop": "bucle", "loop_to": "vuelve a", "window": "ventana", "sequence_intro": "Los siete pasos de",
-        "in_round": "En la ronda", "glossary": "Glosario", "timing": "Secuencia de juego",
-        "home": "Inicio", "search": "Buscar", "judge": "Guía del juez", "translate": "Guía de traducción",
-        "counterpart": "En checo",
-    },
-    "cs": {
-        "aliases": "Také", "see_also": "Související hesla", "source": "Zdroj", "line": "řádek",
-        "corrections": "Opravy přepisu", "was": "Tištěno", "now": "Opraveno",
-        "why": "Důvod", "cite": "Kopírovat citaci", "copied": "Citace zkopírována",
-        "redirect": "Toto heslo odkazuje na", "step": "Systémová událost", "round": "Kolo hry",
-        "sequence": "Sekvence spouštěcí podmínky",
-        "not_translated": "Toto heslo zatím není přeloženo do češtiny.",
-        "read_in": "Přečtěte si ho", "translator": "Pohled pro překladatele",
-        "legend_step": "Systémová událost", "legend_window": "Okno akcí",
-        "legend_melee": "Pouze formát bitva", "legend_loop": "Smyčka: může se vrátit k dřívějšímu kroku",
-        "colour_code": "Barvy podle dodatku I", "melee_only": "pouze bitva",
-        "loop": "smyčka", "loop_to": "zpět na", "window": "okno", "sequence_intro": "Sedm kroků hesla",
-        "in_round": "V kole hry", "glossary": "Slovník pojmů", "timing": "Průběh hry",
-        "home": "Úvod", "search": "Hledat", "judge": "Příručka rozhodčího", "translate": "Příručka překladatele",
-        "counterpart": "Španělsky",
-    },
-}
+UI: dict[str, dict[str, str]] = labels.all_labels()
 TRANSLATOR_UI = {
     "title": "ES ⇄ CS", "coverage": "Cobertura / Pokrytí", "entries": "Entradas / Hesla",
     "missing": "Falta / Chybí", "both": "En ambas / V obou", "concepts": "Conceptos / Pojmy",
