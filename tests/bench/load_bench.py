@@ -7,24 +7,15 @@ Prints figures only; timings are not asserted anywhere (they depend on the machi
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from benchtime import median_seconds
 
 from judge import glossary
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def median_seconds(action: object, runs: int) -> float:
-    timings = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()  # type: ignore[operator]
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
 
 
 def command(*args: str) -> None:

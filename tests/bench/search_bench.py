@@ -30,7 +30,6 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -42,21 +41,13 @@ os.environ["XDG_CACHE_HOME"] = CACHE  # before judge computes any cache path
 os.environ.pop("JUDGE_GLOSSARY", None)
 
 from judge import analysis, glossary, search  # noqa: E402
+from benchtime import median_seconds  # noqa: E402
 from judge.errors import JudgeError  # noqa: E402
 from judge.models import LANGS  # noqa: E402
 from judge.text import fold  # noqa: E402
 
 QUERIES: list[dict[str, str]] = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text("utf-8"))
 Ranker = Callable[[str], list[str]]
-
-
-def median_seconds(action: Callable[[], Any], runs: int, clock: Callable[[], float] = time.perf_counter) -> float:
-    timings = []
-    for _ in range(runs):
-        start = clock()
-        action()
-        timings.append(clock() - start)
-    return statistics.median(timings)
 
 
 def latencies(rank: Ranker, rounds: int) -> tuple[float, float]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
-import time
 from pathlib import Path
+
+from benchtime import median_seconds
 
 from judge import site
 
@@ -25,15 +25,6 @@ theme:
   font: false
 plugins: []
 """
-
-
-def timed(action: object, runs: int) -> float:
-    timings = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()  # type: ignore[operator]
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings)
 
 
 def bare_material(folder: Path, pages: int, in_nav: bool) -> Path:
@@ -64,11 +55,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "site"
         built = site.build(out)
-        full = timed(lambda: site.build(out), args.runs)
+        full = median_seconds(lambda: site.build(out), args.runs)
         bare_config = bare_material(Path(tmp) / "bare", built.pages, in_nav=False)
-        bare = timed(lambda: site.build(Path(tmp) / "bare-site", config=bare_config), args.runs)
+        bare = median_seconds(lambda: site.build(Path(tmp) / "bare-site", config=bare_config), args.runs)
         listed_config = bare_material(Path(tmp) / "listed", built.pages, in_nav=True)
-        listed = timed(lambda: site.build(Path(tmp) / "listed-site", config=listed_config), args.runs)
+        listed = median_seconds(lambda: site.build(Path(tmp) / "listed-site", config=listed_config), args.runs)
         print(f"pages: {built.pages} (both languages, translator view, charts, guides)")
         print(f"full site build:     {full:6.2f} s (median of {args.runs})")
         print(f"bare Material build: {bare:6.2f} s for {built.pages} plain pages, nav: home page only")
