@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from judge import __version__, checks, glossary, judging, lookup, paths, render, termbase
-from judge.errors import JudgeError
+from judge import __version__, checks, engines, glossary, judging, lookup, paths, render, termbase
+from judge.errors import JudgeError, UsageProblem
 from judge.models import ABILITY_TYPES, KINDS
 from judge.scenario import Ability
 from judge.triggers import Pending, WindowState
@@ -162,7 +162,7 @@ def terms_command(game: str | None, fmt: str) -> None:
 @cli.command("timeline", short_help="The round's phases, framework steps and action windows, cited.")
 @game_option
 @click.option("--melee", is_flag=True, help="Melee: include the melee-only steps 1.4 and 7.4 (joust skips them).")
-@click.option("--phase", type=click.IntRange(1, 7), help="Only this phase (1 plot … 7 taxation).")
+@click.option("--phase", type=click.IntRange(1, None), help="Only this phase by number (agot2: 1 plot … 7 taxation).")
 @click.option("--lang", type=click.Choice(["es", "cs"]), default="es", show_default=True, help="Language of titles and cites.")
 @format_option
 def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str, fmt: str) -> None:
@@ -210,6 +210,14 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
       judge step --list-triggers
     """
+    step_game = engines.scenario_game(scenario, game)
+    engine = engines.engine_of(step_game)
+    if engine in engines.STEP_ENGINES:
+        _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
+                               occurrences=occurrences, melee=melee, ability=abilities,
+                               list_triggers=list_triggers or None, interactive=interactive or None)
+        click.echo(engines.STEP_ENGINES[engine](scenario, step_game, lang, fmt, render.terminal_width()), nl=False)
+        return
     if list_triggers:
         click.echo(render.triggers_list(judging.trigger_rows(game, lang or "es"), fmt), nl=False)
         return
@@ -220,6 +228,14 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     decide = _prompt_decide(judging.window_labels(situation.game, situation.lang)) if interactive else None
     result, labels = judging.step(situation, decide or judging.triggers.scripted)
     click.echo(render.step_result(result, fmt, labels, render.terminal_width()), nl=False)
+
+
+def _only_scenario_options(engine: str, **given: object) -> None:
+    """The options of the trigger sequence mean nothing to another engine: say so."""
+    used = [name.replace("_", "-") for name, value in given.items() if value not in (None, ())]
+    if used:
+        raise UsageProblem(f"--{used[0]} is for the triggering-condition sequence; "
+                           f"this game's engine ({engine}) takes a scenario file (docs/scenarios.md)")
 
 
 def _prompt_decide(labels: dict[str, str]) -> judging.triggers.Decide:

@@ -141,6 +141,7 @@ def _entry(meta: dict[str, Any], parts: _Parts, path: Path, game: str, lang: str
     kind = fields.kind()
     redirect = fields.string("redirect", required=kind == "redirect", only_for=kind)
     step = fields.string("step", required=kind == "step", only_for=kind)
+    number = fields.string("number")
     for line, check, message in body_problems(parts.body, parts.body_line):
         report.add("error", line, message, check)
     if entry_id is None or term is None:
@@ -151,7 +152,7 @@ def _entry(meta: dict[str, Any], parts: _Parts, path: Path, game: str, lang: str
         kind=kind, redirect=redirect, step=step,
         source=fields.source(), corrections=fields.corrections(),
         blocks=parse_blocks(parts.body, parts.body_line),
-        path=path, body_line=parts.body_line, key_lines=tuple(fields.lines.items()),
+        path=path, body_line=parts.body_line, key_lines=tuple(fields.lines.items()), number=number,
     )
 
 

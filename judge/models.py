@@ -24,7 +24,7 @@ ICONS: frozenset[str] = frozenset({
 
 # The front-matter keys of docs/entry-format.md; any other key is a warning.
 ENTRY_KEYS: tuple[str, ...] = (
-    "id", "term", "aliases", "see_also", "kind", "redirect", "step", "source", "corrections",
+    "id", "term", "aliases", "see_also", "kind", "redirect", "step", "number", "source", "corrections",
 )
 
 
@@ -82,6 +82,8 @@ class Entry:
     blocks: tuple[Block, ...]
     path: Path
     body_line: int
+    # The number printed before the heading (a rule group "120", a section "3"), if any.
+    number: str | None = None
     # (key, line) for each front-matter key, so later checks can point at the right line.
     key_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
 

@@ -1,6 +1,7 @@
-"""Coverage of the agot2 seeds: every printed line is in exactly one entry, and nothing else is.
+"""Coverage of the seeds: every printed line is in exactly one entry, and nothing else is.
 
-For each seed file, every non-empty line is owned by exactly one entry (its `source` span) or by
+The seeds are the ones named by the import plans, tools/<game>/<lang>.yaml (`doc`, `lang`, and
+optionally `see_also`: the label of the printed "see also" lines). For each seed file, every non-empty line is owned by exactly one entry (its `source` span) or by
 one exclusion of tests/coverage_exclusions.yaml, each with its reason. Within an entry, every
 printed line, after the entry's recorded corrections, is found in the entry (heading in the term,
 "see also" lines as the `see_also` ids, the rest in the body), and every body block is found in
@@ -27,18 +28,31 @@ SEEDS = Path(os.environ.get("JUDGE_SEEDS", ROOT.parent / "shared" / "seeds"))
 EXCLUSIONS: dict[str, list[dict[str, object]]] = yaml.safe_load(
     (Path(__file__).parent / "coverage_exclusions.yaml").read_text("utf-8")
 )
-DOCS = {"000_265c649252c7c8ad.txt": "es", "002_b6c6b1fc0b9137d1.txt": "cs"}
-SEE_ALSO = {"es": "Véase también:", "cs": "Související hesla:"}
+
+
+def _plans() -> dict[str, dict[str, str]]:
+    """doc → {game, lang, see_also} from every import plan."""
+    plans = {}
+    for path in sorted((ROOT / "tools").glob("*/*.yaml")):
+        plan = yaml.safe_load(path.read_text("utf-8"))
+        if isinstance(plan, dict) and "doc" in plan:
+            plans[plan["doc"]] = {"game": path.parent.name, "lang": plan["lang"], "see_also": plan.get("see_also", "")}
+    return plans
+
+
+PLANS = _plans()
+DOCS = {doc: plan["lang"] for doc, plan in PLANS.items()}
 BULLET = re.compile(r"^(?:- )?[•✦❖♦]\s*|^- ")
 TABLE_RULE = re.compile(r"^[\s|:-]+$")
+HEADING = re.compile(r"^#+\s+")  # Markdown heading marks left by an extraction
 
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"seed files not found in {SEEDS}")
 
 
 def norm(text: str) -> str:
-    """Compare text as printed: no bullet glyphs, table pipes, escapes or spacing differences."""
+    """Compare text as printed: no bullet glyphs, heading marks, table pipes, escapes or spacing differences."""
     text = unicodedata.normalize("NFC", text)
-    text = BULLET.sub("", text.strip())
+    text = HEADING.sub("", BULLET.sub("", text.strip()))
     text = text.replace("\\[", "[").replace("\\]", "]").replace("|", " ")
     return " ".join(text.split())
 
@@ -68,7 +82,7 @@ def corrected_span(entry: Entry, seed: list[str]) -> list[str]:
 
 def entry_lines(entry: Entry) -> list[str]:
     """The entry as printed lines: term, then each block (numbered items keep their marker)."""
-    out = [entry.term]
+    out = [f"{entry.number}. {entry.term}" if entry.number else entry.term]
     for block in entry.blocks:
         for line in block.text.split("\n"):
             out.append(f"{block.marker} {line}" if block.kind == "numbered" else line)
@@ -124,15 +138,15 @@ def test_every_printed_line_is_in_exactly_one_entry(doc: str, entries: list[Entr
 @pytest.mark.parametrize("doc", sorted(DOCS))
 def test_entries_hold_their_printed_text_and_nothing_else(doc: str, entries: list[Entry]) -> None:
     seed = (SEEDS / doc).read_text("utf-8").split("\n")
-    lang = DOCS[doc]
-    by_id = {e.id: e for e in entries if e.lang == lang and e.game == "agot2"}
+    lang, game, see_also = DOCS[doc], PLANS[doc]["game"], PLANS[doc]["see_also"]
+    by_id = {e.id: e for e in entries if e.lang == lang and e.game == game}
     problems = []
     for e in (e for e in entries if e.source is not None and e.source.doc == doc):
         span = corrected_span(e, seed)
         text = norm(" ".join(entry_lines(e)))
         printed = norm(" ".join(span))
         for line in filter(str.strip, span):
-            if line.strip().startswith(SEE_ALSO[lang]):
+            if see_also and line.strip().startswith(see_also):
                 if not see_also_matches(line, e, by_id):
                     problems.append(f"{e.path}: see also {line.strip()!r} != {list(e.see_also)}")
             elif norm(line) not in text:

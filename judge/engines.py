@@ -1,0 +1,51 @@
+"""Which engine steps a game's situations for `judge step`.
+
+A game's triggers.yaml names its engine with the top-level key `engine:`; without it the game
+uses the card game's seven-step triggering-condition sequence (judge/triggers.py). The other
+engines (a priority stack, a combat procedure, turns of opportunities) register themselves in
+`STEP_ENGINES`: each takes the scenario file (or None), the game, the output language and the
+format, and returns the rendered result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+import yaml
+
+from judge import paths
+from judge.models import DEFAULT_GAME
+
+TRIGGER_SEQUENCE = "trigger-sequence"
+
+
+class StepEngine(Protocol):
+    def __call__(self, scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str: ...
+
+
+# engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
+STEP_ENGINES: dict[str, StepEngine] = {}
+
+
+def engine_of(game: str, root: Path | None = None) -> str:
+    """The engine named by the game's triggers.yaml (the trigger sequence if none or unreadable:
+    that path then reports the file's problem with its line)."""
+    path = (root or paths.glossary_root()) / game / "triggers.yaml"
+    return str(_top_level_key(path, "engine") or TRIGGER_SEQUENCE)
+
+
+def scenario_game(scenario: Path | None, game: str | None) -> str:
+    """The game a step is about: --game, else the scenario file's `game:`, else the default."""
+    if game:
+        return game
+    found = _top_level_key(scenario, "game") if scenario is not None else None
+    return str(found) if isinstance(found, str) and found else DEFAULT_GAME
+
+
+def _top_level_key(path: Path, key: str) -> object:
+    try:
+        data = yaml.safe_load(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    return data.get(key) if isinstance(data, dict) else None
