@@ -4,6 +4,8 @@
   `judge step scenarios/<name>.yaml --lang L --format F` → <name>.<L>.txt / .json
 - tests/golden/judge/cases/<case>.yaml gives other arguments (timeline, ask, bad input,
   interactive `input`) → cases/<case>.txt or .json, plus the expected exit code and stderr.
+- The other games keep theirs in tests/golden/games/<game>/scenarios and .../cases, the same
+  way; their scenarios run in the languages the game's glossary has (Spanish only, for now).
 
 Regenerate deliberately with `JUDGE_REGEN_GOLDEN=1 python -m pytest tests/test_golden_judge.py`,
 then review the diff.
@@ -21,10 +23,22 @@ from click.testing import CliRunner
 from judge.cli import cli
 
 HERE = Path(__file__).resolve().parent / "golden" / "judge"
+GAMES = Path(__file__).resolve().parent / "golden" / "games"
+REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
 CASES = sorted((HERE / "cases").glob("*.yaml"))
+GAME_SCENARIOS = sorted(GAMES.glob("*/scenarios/*.yaml"))
+GAME_CASES = sorted(GAMES.glob("*/cases/*.yaml"))
 REGENERATE = os.environ.get("JUDGE_REGEN_GOLDEN") == "1"
 RUNS = [(s, lang, fmt) for s in SCENARIOS for lang in ("es", "cs") for fmt in ("text", "json")]
+
+
+def _game_langs(game: str) -> list[str]:
+    return [lang for lang in ("es", "cs") if (REPO / "glossary" / game / lang).is_dir()]
+
+
+GAME_RUNS = [(s, lang, fmt) for s in GAME_SCENARIOS for lang in _game_langs(s.parent.parent.name)
+             for fmt in ("text", "json")]
 
 
 @pytest.fixture
@@ -48,8 +62,19 @@ def test_scenario(scenario: Path, lang: str, fmt: str, runner: CliRunner, judge_
     check(HERE / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
-def test_case(case: Path, runner: CliRunner, judge_env: None) -> None:
+@pytest.mark.parametrize("scenario,lang,fmt", GAME_RUNS,
+                         ids=[f"{s.parent.parent.name}-{s.stem}-{lang}-{fmt}" for s, lang, fmt in GAME_RUNS])
+def test_game_scenario(scenario: Path, lang: str, fmt: str, runner: CliRunner, judge_env: None) -> None:
+    """Another game's scenario; paths are relative to its folder (tests/golden/games/<game>)."""
+    args = ["step", str(scenario), "--lang", lang, "--format", fmt]
+    result = runner.invoke(cli, args, catch_exceptions=False)
+    assert (result.exit_code, result.stderr) == (0, "")
+    check(scenario.parent.parent / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
+
+
+@pytest.mark.parametrize("case", CASES + GAME_CASES, ids=[f"{c.parent.parent.name}-{c.stem}" for c in CASES + GAME_CASES])
+def test_case(case: Path, runner: CliRunner, judge_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(case.parent.parent)
     spec = yaml.safe_load(case.read_text("utf-8"))
     result = runner.invoke(cli, spec["args"], input=spec.get("input"), catch_exceptions=False)
     assert result.exit_code == spec.get("exit_code", 0), result.stderr
