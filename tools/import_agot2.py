@@ -45,6 +45,7 @@ class Draft:
     term: str = ""
     redirect: str | None = None
     step: str | None = None
+    number: str | None = None  # the number printed before the heading (gp's rule groups)
     aliases: list[str] = field(default_factory=list)
     auto_aliases: bool = True
     corrections: list[dict[str, Any]] = field(default_factory=list)
@@ -208,6 +209,8 @@ def front_matter(d: Draft, doc: str, seed: list[str]) -> str:
         meta["redirect"] = d.redirect
     if d.step:
         meta["step"] = d.step
+    if d.number:
+        meta["number"] = d.number
     last = max(n for n in range(d.first, d.last + 1) if seed[n - 1].strip())
     meta["source"] = {"doc": doc, "line": d.first, "end": last}
     if d.corrections:
