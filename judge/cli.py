@@ -62,14 +62,21 @@ def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
     searched as `judge search` does and its top hit is shown if it is clearly ahead of the
     next one; otherwise it exits 1 with suggestions.
 
+    GAME:ID_OR_TERM names the game (agot2:cancel). In a game whose rules are numbered (gp), a
+    rule number shows the block printed with it and its sub-rules, with its cite
+    (gp:120.4.a); a group number shows the whole group (gp:120); a number the rules do not
+    print exits 1 with the nearest numbers.
+
     \b
     Examples:
       judge show anular
       judge show zrusit --lang both
+      judge show gp:120.4.a
+      judge show agot2:cancel --format json
     """
     langs = ("es", "cs") if lang == "both" else (lang,)
-    concept = lookup.concept(glossary.load(), query, game, langs)
-    click.echo(render.show(concept, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
+    found = lookup.find(glossary.load(), query, game, langs)
+    click.echo(render.show(found, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
 
 
 @cli.command("list", short_help="List the concepts of a game with their Spanish and Czech terms.")

@@ -459,3 +459,14 @@ class StackRun:
     log: tuple[StackEvent, ...]
     resolved: tuple[str, ...]
     next: str | None
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """One numbered rule of a rule group (gp's "120.4.a"): the block printed with that number,
+    its sub-rules and the unnumbered blocks that belong to them (an "Ejemplo:"), and its cite."""
+
+    entry: Entry
+    rule: str
+    blocks: tuple[Block, ...]
+    cite: Cite

@@ -29,7 +29,7 @@ from judge.models import (
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
-from judge.models import StackEvent, StackRun
+from judge.models import RuleView, StackEvent, StackRun
 from judge import labels
 from judge.paths import display
 
@@ -99,8 +99,10 @@ def _data(value: object) -> object:
 
 # -- show -------------------------------------------------------------------------------
 
-def show(concept: Concept, fmt: str, width: int = DEFAULT_WIDTH, color: bool = False) -> str:
+def show(concept: Concept | RuleView, fmt: str, width: int = DEFAULT_WIDTH, color: bool = False) -> str:
     """One language: the entry. Several (`--lang both`): columns aligned by block number."""
+    if isinstance(concept, RuleView):
+        return rule_view(concept, fmt, width)
     if fmt == "json":
         return to_json(_concept_data(concept))
     views = list(concept.views.items())
@@ -120,7 +122,8 @@ def _concept_data(concept: Concept) -> dict[str, Any]:
 
 def _entry_lines(view: EntryView, width: int, color: bool) -> list[str]:
     entry = view.entry
-    term = click.style(entry.term, bold=True) if color else entry.term
+    heading = f"{entry.number}. {entry.term}" if entry.number else entry.term  # as printed
+    term = click.style(heading, bold=True) if color else heading
     lines = [term, *_wrap_all(_meta(view), width), ""]
     lines += _blocks(entry.blocks, width, tables_fit=False)
     lines += ["", *_wrap_all(_footer(view), width)]
@@ -632,3 +635,17 @@ def _stack_event_dict(event: StackEvent) -> dict[str, Any]:
     return {"n": event.n, "event": event.event, "rule": event.rule, "player": event.player, "object": event.object,
             "text": event.text, "open": event.open, "stack": list(event.stack),
             "cites": [_cite_dict(c) for c in event.cites]}
+
+
+def rule_view(view: RuleView, fmt: str, width: int = DEFAULT_WIDTH) -> str:
+    """`judge show gp:120.4.a`: the rule's blocks under its group's heading, then its cite."""
+    entry = view.entry
+    if fmt == "json":
+        return to_json({"game": entry.game, "id": entry.id, "lang": entry.lang, "term": entry.term,
+                        "number": entry.number, "rule": view.rule,
+                        "blocks": [{"n": b.n, "rule": entry.rule_of(b.n), "text": b.text} for b in view.blocks],
+                        "cite": _cite_dict(view.cite)})
+    lines = [f"{view.rule} — {entry.number}. {entry.term}", f"{entry.game}/{entry.id}", ""]
+    lines += _blocks(view.blocks, width, tables_fit=False)
+    lines += [""] + _wrap(f"§ {cite_text(view.cite)}", width, "", "  ")
+    return "\n".join(lines) + "\n"
