@@ -25,7 +25,7 @@ from judge.citing import EntrySource
 from judge.errors import BadData, UsageProblem
 from judge.models import StackEvent, StackRun
 from judge.timing import Framework, did_you_mean
-from judge.triggers import RuleDef
+from judge.triggers import RuleDef, parse_rules
 from judge.yamldata import Located, LocatedList
 
 SCENARIO_KEYS = ("game", "lang", "players", "active", "at", "script", "triggers", "state_based")
@@ -101,15 +101,7 @@ def load_rules(path: Path) -> Rules:
     labels = data.get("labels")
     if not langs or not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in langs):
         raise data.fail("labels", "labels: words per language of langs")
-    raw_rules = data.get("rules")
-    if not isinstance(raw_rules, Located):
-        raise data.fail("rules", "rules: a mapping of rule name to {text, cites, open}")
-    rules = {}
-    for name, raw in raw_rules.items():
-        if not isinstance(raw, Located):
-            raise raw_rules.fail(name, f"{name}: a rule is {{text, cites, open}}")
-        rules[name] = RuleDef(name, bool(raw.get("open", False)), citing.text_map(raw, "text", langs=langs),
-                              citing.parse_cites(raw, "cites"))
+    rules = parse_rules(data, langs)
     return Rules(game, langs, {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in langs},
                  rules, citing.str_list(data, "command_steps"))
 

@@ -240,11 +240,16 @@ def import_lang(lang: str, seeds: Path, out: Path) -> int:
     return len(drafts)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_args(doc: str | None, game: str) -> argparse.Namespace:
+    """--seeds and --out, the same for every importer."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
-    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / "agot2")
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / game)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args(__doc__, "agot2")
     for lang in ("es", "cs"):
         print(f"{lang}: {import_lang(lang, args.seeds, args.out)} entries")
 

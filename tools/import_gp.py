@@ -11,7 +11,6 @@ After the import the glossary is the source of truth: edit entries, not this scr
 
 from __future__ import annotations
 
-import argparse
 import re
 import unicodedata
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from import_agot2 import ROOT, Draft, apply_corrections, auto_aliases, front_matter, spans, to_markdown
+from import_agot2 import ROOT, Draft, apply_corrections, auto_aliases, front_matter, parse_args, spans, to_markdown
 
 RULE_GROUP = re.compile(r"^(?P<number>\d+)\.\s+(?P<term>.+)$")
 
@@ -58,10 +57,7 @@ def import_es(seeds: Path, out: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
-    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / "gp")
-    args = parser.parse_args()
+    args = parse_args(__doc__, "gp")
     print(f"es: {import_es(args.seeds, args.out)} entries")
 
 
