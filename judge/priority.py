@@ -264,6 +264,8 @@ def run(sc: Scenario, rules: Rules, fw: Framework, source: EntrySource, lang: st
     st = _State(sc, rules, source, lang, fw)
     title = timing.title(fw, fw.item(sc.at), source, lang)
     st.say("step-begins", at=sc.at, title=title)
+    if not fw.item(sc.at).is_window and f"after-{sc.at}" not in fw.ids():
+        st.say("no-printed-opportunity", event="note", at=sc.at)  # e.g. 3.1: the rules do not settle it
     _happens(st, "start", None)
     _give_priority(st, sc.active, "priority-to-active")
     holder, passes = sc.active, 0

@@ -170,3 +170,9 @@ def test_every_line_cites_rule_120_or_the_rule_it_applies() -> None:
     for event in run(sc).log:
         assert event.cites, event
         assert all(c.rule for c in event.cites), event
+
+
+def test_priority_at_a_step_without_a_printed_oportunidad_is_marked_open() -> None:
+    notes = {at: [e.rule for e in run(scenario(("Ana", "Bruno"), {}, at=at)).log if e.open]
+             for at in ("3.1", "after-2.1", "2.1")}
+    assert notes == {"3.1": ["no-printed-opportunity"], "after-2.1": [], "2.1": []}
