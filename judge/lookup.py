@@ -60,6 +60,8 @@ def _rule(loaded: Glossary, ref: str, game: str | None, langs: tuple[str, ...]) 
     if owner is not None and ref == group:
         return loaded.concept(owner.id, owner.game, langs)
     blocks = _rule_blocks(owner, ref) if owner is not None else ()
+    if (owner is None or not blocks) and game is None:
+        return None  # not a rule number after all (agot2's step "4.2.1"): look it up by name
     if owner is None or not blocks:
         raise EntryNotFound(ref, _nearest(ref, list(dict.fromkeys(numbers))))
     return RuleView(owner, ref, blocks, owner.cite(blocks[0].n))
