@@ -211,11 +211,15 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     (LIFO). Each step says who acts first and cites the block that rules it. SCENARIO is a
     YAML file (docs/scenarios.md); options give the same or override it.
 
+    A game with another engine takes its own scenario file: Gobierno & Prestigio (game: gp)
+    runs priority and the stack of rule 120, each event cited with its rule number.
+
     \b
     Examples:
       judge step challenge-won.yaml --lang cs
       judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
       judge step --list-triggers
+      judge step tests/golden/games/gp/scenarios/refused-order.yaml --format json
     """
     step_game = engines.scenario_game(scenario, game)
     engine = engines.engine_of(step_game)

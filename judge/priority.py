@@ -262,7 +262,7 @@ class _State:
 
 def run(sc: Scenario, rules: Rules, fw: Framework, source: EntrySource, lang: str) -> StackRun:
     st = _State(sc, rules, source, lang, fw)
-    title = timing.title(fw, fw.item(sc.at), source, lang)
+    title = _title(fw, sc.at, source, lang, rules.labels[lang]["after"])
     st.say("step-begins", at=sc.at, title=title)
     if not fw.item(sc.at).is_window and f"after-{sc.at}" not in fw.ids():
         st.say("no-printed-opportunity", event="note", at=sc.at)  # e.g. 3.1: the rules do not settle it
@@ -297,6 +297,15 @@ def run(sc: Scenario, rules: Rules, fw: Framework, source: EntrySource, lang: st
             _give_priority(st, holder, "priority-kept")
     nxt = fw.next_after(sc.at, "joust")
     return StackRun(rules.game, lang, sc.players, sc.active, sc.at, title, tuple(st.log), tuple(st.resolved), nxt)
+
+
+def _title(fw: Framework, at: str, source: EntrySource, lang: str, after: str) -> str:
+    """A step's title; a window's names the step it follows: "OPORTUNIDAD … tras 2.1 Comienzo…"."""
+    item = fw.item(at)
+    if not item.is_window:
+        return timing.title(fw, item, source, lang)
+    step = fw.item(at.removeprefix("after-"))
+    return f"{timing.title(fw, item, source, lang)} {after} {step.id} {timing.title(fw, step, source, lang)}"
 
 
 def _refusal(st: _State, player: str, action: Action) -> str | None:

@@ -610,7 +610,7 @@ def stack_run(result: StackRun, fmt: str, labels: dict[str, str], width: int = D
             "resolved": list(result.resolved), "next": result.next,
         })
     players = ", ".join(f"{p} ({labels['active']})" if p == result.active else p for p in result.players)
-    lines = _wrap(f"{labels['title']} — {labels['at']} {result.at} {result.title} · {labels['players']}: {players}",
+    lines = _wrap(f"{labels['title']} — {result.title} [{result.at}] · {labels['players']}: {players}",
                   width, "", "  ")
     for event in result.log:
         lines += [""] + _stack_event_lines(event, labels, width)
