@@ -62,14 +62,21 @@ def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
     searched as `judge search` does and its top hit is shown if it is clearly ahead of the
     next one; otherwise it exits 1 with suggestions.
 
+    GAME:ID_OR_TERM names the game (agot2:cancel). In a game whose rules are numbered (gp), a
+    rule number shows the block printed with it and its sub-rules, with its cite
+    (gp:120.4.a); a group number shows the whole group (gp:120); a number the rules do not
+    print exits 1 with the nearest numbers.
+
     \b
     Examples:
       judge show anular
       judge show zrusit --lang both
+      judge show gp:120.4.a
+      judge show agot2:cancel --format json
     """
     langs = ("es", "cs") if lang == "both" else (lang,)
-    concept = lookup.concept(glossary.load(), query, game, langs)
-    click.echo(render.show(concept, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
+    found = lookup.find(glossary.load(), query, game, langs)
+    click.echo(render.show(found, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
 
 
 @cli.command("list", short_help="List the concepts of a game with their Spanish and Czech terms.")
@@ -204,11 +211,15 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     (LIFO). Each step says who acts first and cites the block that rules it. SCENARIO is a
     YAML file (docs/scenarios.md); options give the same or override it.
 
+    A game with another engine takes its own scenario file: Gobierno & Prestigio (game: gp)
+    runs priority and the stack of rule 120, each event cited with its rule number.
+
     \b
     Examples:
       judge step challenge-won.yaml --lang cs
       judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
       judge step --list-triggers
+      judge step tests/golden/games/gp/scenarios/refused-order.yaml --format json
     """
     step_game = engines.scenario_game(scenario, game)
     engine = engines.engine_of(step_game)

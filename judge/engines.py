@@ -24,8 +24,14 @@ class StepEngine(Protocol):
     def __call__(self, scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str: ...
 
 
+def _priority_stack(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
+    from judge import priority  # imported when used: the card game never needs it
+
+    return priority.step(scenario, game, lang, fmt, width)
+
+
 # engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
-STEP_ENGINES: dict[str, StepEngine] = {}
+STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack}
 
 
 def engine_of(game: str, root: Path | None = None) -> str:

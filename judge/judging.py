@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import ask as asking
-from judge import glossary, paths, scenario, timing, triggers
+from judge import engines, glossary, paths, scenario, timing, triggers
 from judge.errors import NoHits, UsageProblem
 from judge.glossary import Glossary
 from judge.models import DEFAULT_GAME, Answer, Cite, StepResult, Timeline
@@ -37,8 +37,21 @@ def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, s
 
 
 def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
+    fmt = "melee" if melee else "joust"
+    if engines.engine_of(game or DEFAULT_GAME) != engines.TRIGGER_SEQUENCE:
+        # Another engine's triggers.yaml is not a trigger catalogue: the framework's labels suffice.
+        source, fw = _framework(game or DEFAULT_GAME)
+        return timing.timeline(fw, source, lang, fmt, phase), fw.labels[lang]
     source, fw, cat = _data(game)
-    return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), labels(fw, cat, lang)
+    return timing.timeline(fw, source, lang, fmt, phase), labels(fw, cat, lang)
+
+
+def _framework(game: str) -> tuple[Glossary, Framework]:
+    root = paths.glossary_root()
+    fw_path = timing.framework_path(game, root)
+    if not fw_path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
+    return _glossary(root), timing.load(fw_path)
 
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, get_args
@@ -11,6 +12,8 @@ BlockKind = Literal["paragraph", "bullet", "numbered", "table"]
 Severity = Literal["error", "warning"]
 
 KINDS: tuple[Kind, ...] = get_args(Kind)
+# A block that starts with its rule number, "120.4.a. El jugador activo…" (gp's numbered rules).
+RULE_NUMBER = re.compile(r"^(?P<rule>\d+(?:\.(?:\d+|[a-z]))+)\.\s")
 LANGS: tuple[str, ...] = ("es", "cs")
 DEFAULT_GAME = "agot2"
 
@@ -92,7 +95,18 @@ class Entry:
         return dict(self.key_lines).get(key, 1)
 
     def cite(self, para: int) -> Cite:
-        return Cite(self.game, self.id, self.lang, self.term, para)
+        return Cite(self.game, self.id, self.lang, self.term, para, self.rule_of(para))
+
+    def rule_of(self, para: int) -> str | None:
+        """The rule number printed at the start of block `para` ("120.4.a"), in a numbered
+        rule group only (gp's rules print their number before each block); an unnumbered block
+        (an "Ejemplo:", a second paragraph) belongs to the rule printed before it."""
+        if self.number is None or not 1 <= para <= len(self.blocks):
+            return None
+        for block in reversed(self.blocks[:para]):
+            if match := RULE_NUMBER.match(block.text):
+                return match["rule"]
+        return None
 
 
 @dataclass(frozen=True)
@@ -121,6 +135,7 @@ class Cite:
     lang: str
     term: str
     para: int
+    rule: str | None = None  # the printed rule number of the block (gp: "120.4.a"), if any
 
 
 @dataclass(frozen=True)
@@ -412,3 +427,46 @@ class IndexInfo:
     documents: int
     entries: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class StackEvent:
+    """One line of a priority-and-stack run (gp rule 120): who did what, the stack after it
+    (bottom first), the rule applied (`open`: the rules text does not decide) and its cites."""
+
+    n: int
+    event: str  # step-begins | priority | play | activate | response | special-action | refused | pass |
+                # resolve | triggered | trigger-to-stack | state-based | note | step-ends
+    rule: str
+    player: str | None
+    object: str | None
+    text: str
+    open: bool
+    stack: tuple[str, ...]
+    cites: tuple[Cite, ...]
+
+
+@dataclass(frozen=True)
+class StackRun:
+    """A step run through priority and the stack: the log, what resolved in order, the next item."""
+
+    game: str
+    lang: str
+    players: tuple[str, ...]
+    active: str
+    at: str
+    title: str
+    log: tuple[StackEvent, ...]
+    resolved: tuple[str, ...]
+    next: str | None
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """One numbered rule of a rule group (gp's "120.4.a"): the block printed with that number,
+    its sub-rules and the unnumbered blocks that belong to them (an "Ejemplo:"), and its cite."""
+
+    entry: Entry
+    rule: str
+    blocks: tuple[Block, ...]
+    cite: Cite

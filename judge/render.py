@@ -29,6 +29,7 @@ from judge.models import (
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
+from judge.models import RuleView, StackEvent, StackRun
 from judge import labels
 from judge.paths import display
 
@@ -98,8 +99,10 @@ def _data(value: object) -> object:
 
 # -- show -------------------------------------------------------------------------------
 
-def show(concept: Concept, fmt: str, width: int = DEFAULT_WIDTH, color: bool = False) -> str:
+def show(concept: Concept | RuleView, fmt: str, width: int = DEFAULT_WIDTH, color: bool = False) -> str:
     """One language: the entry. Several (`--lang both`): columns aligned by block number."""
+    if isinstance(concept, RuleView):
+        return rule_view(concept, fmt, width)
     if fmt == "json":
         return to_json(_concept_data(concept))
     views = list(concept.views.items())
@@ -119,7 +122,8 @@ def _concept_data(concept: Concept) -> dict[str, Any]:
 
 def _entry_lines(view: EntryView, width: int, color: bool) -> list[str]:
     entry = view.entry
-    term = click.style(entry.term, bold=True) if color else entry.term
+    heading = f"{entry.number}. {entry.term}" if entry.number else entry.term  # as printed
+    term = click.style(heading, bold=True) if color else heading
     lines = [term, *_wrap_all(_meta(view), width), ""]
     lines += _blocks(entry.blocks, width, tables_fit=False)
     lines += ["", *_wrap_all(_footer(view), width)]
@@ -270,23 +274,28 @@ def _plural(n: int, noun: str, plural: str | None = None) -> str:
 # -- the timing engine: timeline, step, ask ----------------------------------------------
 
 def cite_text(cite: Cite) -> str:
-    """*term ¶n*, as a ruling cites a block."""
-    return f"{cite.term} ¶{cite.para}"
+    """*term ¶n*, as a ruling cites a block (*term ¶9 (120.4.a)* where the rule is numbered)."""
+    return f"{cite.term} {_para_text(cite)}"
+
+
+def _para_text(cite: Cite) -> str:
+    return f"¶{cite.para} ({cite.rule})" if cite.rule else f"¶{cite.para}"
 
 
 def _cites_line(cites: Sequence[Cite]) -> str:
     """Cites of one entry share its term: `Ventanas de acción ¶1, ¶2; Pasar ¶2`."""
-    groups: list[tuple[str, list[int]]] = []
+    groups: list[tuple[str, list[str]]] = []
     for cite in cites:
         if groups and groups[-1][0] == cite.term:
-            groups[-1][1].append(cite.para)
+            groups[-1][1].append(_para_text(cite))
         else:
-            groups.append((cite.term, [cite.para]))
-    return "; ".join(f"{term} " + ", ".join(f"¶{p}" for p in paras) for term, paras in groups)
+            groups.append((cite.term, [_para_text(cite)]))
+    return "; ".join(f"{term} " + ", ".join(paras) for term, paras in groups)
 
 
 def _cite_dict(cite: Cite) -> dict[str, Any]:
-    return {"game": cite.game, "id": cite.id, "lang": cite.lang, "term": cite.term, "para": cite.para}
+    shape = {"game": cite.game, "id": cite.id, "lang": cite.lang, "term": cite.term, "para": cite.para}
+    return shape | {"rule": cite.rule} if cite.rule else shape
 
 
 def timeline(result: Timeline, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
@@ -587,3 +596,56 @@ def _built_data(info: IndexInfo | SiteBuild | None) -> dict[str, Any] | None:
     if isinstance(info, SiteBuild):
         return {"dir": display(info.site_dir), "pages": info.pages, "files": info.files, "bytes": info.bytes}
     return asdict(info) if info else None
+
+
+# -- gp's priority and stack (judge/priority.py) ----------------------------------------------
+
+def stack_run(result: StackRun, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    """Text: the step, then one numbered line per event with the stack after it and its cites,
+    then the order of resolution and the next framework item."""
+    if fmt == "json":
+        return to_json({
+            "game": result.game, "lang": result.lang, "players": list(result.players), "active": result.active,
+            "at": result.at, "title": result.title, "log": [_stack_event_dict(e) for e in result.log],
+            "resolved": list(result.resolved), "next": result.next,
+        })
+    players = ", ".join(f"{p} ({labels['active']})" if p == result.active else p for p in result.players)
+    lines = _wrap(f"{labels['title']} — {result.title} [{result.at}] · {labels['players']}: {players}",
+                  width, "", "  ")
+    for event in result.log:
+        lines += [""] + _stack_event_lines(event, labels, width)
+    order = " · ".join(f"{i}. {name}" for i, name in enumerate(result.resolved, 1)) or labels["none"]
+    lines += [""] + _wrap(f"{labels['resolved']}: {order}", width, "", "  ")
+    if result.next:
+        lines.append(f"{labels['next']}: {result.next}")
+    return "\n".join(lines) + "\n"
+
+
+def _stack_event_lines(event: StackEvent, labels: dict[str, str], width: int) -> list[str]:
+    mark = f"{labels['open']} " if event.open else f"{labels['refused']}: " if event.event == "refused" else ""
+    lines = _wrap(f"{mark}{event.text}", width, f"{event.n:>3}. ", " " * 5)
+    if event.event in ("play", "activate", "resolve", "trigger-to-stack"):
+        lines += _wrap(f"{labels['stack']}: {' > '.join(reversed(event.stack)) or labels['empty']}",
+                       width, " " * 5, " " * 7)
+    lines += _wrap(f"§ {_cites_line(event.cites)}", width, " " * 5, " " * 7)
+    return lines
+
+
+def _stack_event_dict(event: StackEvent) -> dict[str, Any]:
+    return {"n": event.n, "event": event.event, "rule": event.rule, "player": event.player, "object": event.object,
+            "text": event.text, "open": event.open, "stack": list(event.stack),
+            "cites": [_cite_dict(c) for c in event.cites]}
+
+
+def rule_view(view: RuleView, fmt: str, width: int = DEFAULT_WIDTH) -> str:
+    """`judge show gp:120.4.a`: the rule's blocks under its group's heading, then its cite."""
+    entry = view.entry
+    if fmt == "json":
+        return to_json({"game": entry.game, "id": entry.id, "lang": entry.lang, "term": entry.term,
+                        "number": entry.number, "rule": view.rule,
+                        "blocks": [{"n": b.n, "rule": entry.rule_of(b.n), "text": b.text} for b in view.blocks],
+                        "cite": _cite_dict(view.cite)})
+    lines = [f"{view.rule} — {entry.number}. {entry.term}", f"{entry.game}/{entry.id}", ""]
+    lines += _blocks(view.blocks, width, tables_fit=False)
+    lines += [""] + _wrap(f"§ {cite_text(view.cite)}", width, "", "  ")
+    return "\n".join(lines) + "\n"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from judge import citing, paths, yamldata
 from judge.citing import EntrySource
-from judge.errors import BadData, UnknownName
+from judge.errors import BadData, UnknownName, UsageProblem
 from judge.models import LANGS, CiteRef, Loop, Substep, Timeline, TimelineItem
 from judge.yamldata import Located, LocatedList
 
-WINDOW_KINDS = ("action-window", "special-action-window")
+WINDOW_KINDS = ("action-window", "special-action-window")  # the default; a framework may name its own
 _NUMBER = re.compile(r"^\d+(\.\d+)*\.?\s+")
 
 
@@ -50,10 +50,11 @@ class FwItem:
     loop: FwLoop | None
     cites: tuple[CiteRef, ...]
     line: int
+    title: dict[str, str] = field(hash=False, default_factory=dict)  # printed title, where not the entry's term
 
     @property
     def is_window(self) -> bool:
-        return self.kind in WINDOW_KINDS
+        return self.kind != "step"
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Framework:
     phases: dict[int, dict[str, str]] = field(hash=False)
     items: tuple[FwItem, ...]
     phase_entries: dict[int, str] = field(hash=False, default_factory=dict)  # phase → its entry id
+    langs: tuple[str, ...] = LANGS  # the languages the game's rules are printed in
 
     def ids(self) -> list[str]:
         return [item.id for item in self.items]
@@ -114,8 +116,9 @@ def load(path: Path) -> Framework:
     game = data.get("game")
     if not isinstance(game, str):
         raise data.fail("game", "game: the game folder this framework belongs to, e.g. agot2")
-    labels = _labels(data)
-    window_cites = _window_cites(data)
+    langs = citing.str_list(data, "langs") or LANGS
+    labels = _labels(data, langs)
+    window_cites = _window_cites(data, citing.str_list(data, "window_kinds") or WINDOW_KINDS)
     phases: dict[int, dict[str, str]] = {}
     phase_entries: dict[int, str] = {}
     items: list[FwItem] = []
@@ -126,7 +129,7 @@ def load(path: Path) -> Framework:
         if not isinstance(phase, Located) or not isinstance(phase.get("n"), int):
             raise BadData(data.where, raw_phases.line, "phases: each phase needs a number n")
         n = int(phase["n"])
-        phases[n] = citing.text_map(phase, "title")
+        phases[n] = citing.text_map(phase, "title", langs=langs)
         if "entry" in phase:
             if not isinstance(phase["entry"], str):
                 raise phase.fail("entry", "entry: the id of the phase's glossary entry")
@@ -135,40 +138,42 @@ def load(path: Path) -> Framework:
         if not isinstance(raw_items, LocatedList):
             raise phase.fail("items", "items: a list of steps and windows")
         for raw in raw_items:
-            items.append(_item(raw, n, window_cites, data.where))
+            items.append(_item(raw, n, window_cites, data.where, langs))
     ids = [item.id for item in items]
     for item in items:
         if ids.count(item.id) > 1:
             raise BadData(data.where, item.line, f"{item.id}: appears twice in the framework")
         if item.loop and item.loop.to not in ids:
             raise BadData(data.where, item.line, f"loop: unknown target {item.loop.to!r}")
-    return Framework(game, data.where, labels, phases, tuple(items), phase_entries)
+    return Framework(game, data.where, labels, phases, tuple(items), phase_entries, langs)
 
 
-def _labels(data: Located) -> dict[str, dict[str, str]]:
+def _labels(data: Located, langs: tuple[str, ...]) -> dict[str, dict[str, str]]:
     labels = data.get("labels")
-    if not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in LANGS):
-        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(LANGS)})")
-    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in LANGS}
+    if not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in langs):
+        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(langs)})")
+    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in langs}
 
 
-def _window_cites(data: Located) -> dict[str, tuple[CiteRef, ...]]:
+def _window_cites(data: Located, kinds: tuple[str, ...]) -> dict[str, tuple[CiteRef, ...]]:
     raw = data.get("window_cites")
-    if not isinstance(raw, Located) or set(raw) != set(WINDOW_KINDS):
-        raise data.fail("window_cites", f"window_cites: cites for {' and '.join(WINDOW_KINDS)}")
-    return {kind: citing.parse_cites(raw, kind) for kind in WINDOW_KINDS}
+    if not isinstance(raw, Located) or set(raw) != set(kinds):
+        raise data.fail("window_cites", f"window_cites: cites for {' and '.join(kinds)}")
+    return {kind: citing.parse_cites(raw, kind) for kind in kinds}
 
 
-def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]], where: str) -> FwItem:
+def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]], where: str,
+          langs: tuple[str, ...]) -> FwItem:
     if not isinstance(raw, Located):
         raise BadData(where, None, f"phase {phase}: an item is a mapping with step: or window:")
     creates = citing.str_list(raw, "creates")
     if "window" in raw:
         kind, after = raw.get("window"), raw.get("after")
-        if kind not in WINDOW_KINDS or not isinstance(after, str):
-            raise raw.fail("window", f"window: one of {', '.join(WINDOW_KINDS)}, with after: STEP")
+        if kind not in window_cites or not isinstance(after, str):
+            raise raw.fail("window", f"window: one of {', '.join(window_cites)}, with after: STEP")
+        # A window's own cites (the outline line that prints it) follow its kind's rules.
         return FwItem(str(kind), f"after-{after}", None, phase, False, creates, (), None,
-                      window_cites[str(kind)], raw.line)
+                      (*window_cites[str(kind)], *citing.parse_cites(raw, "cites")), raw.line)
     step, entry = raw.get("step"), raw.get("entry")
     if not isinstance(step, str) or not isinstance(entry, str):
         raise raw.fail(None, "a framework step needs step: \"N.N\" and entry: ID")
@@ -180,9 +185,12 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
             raise raw.fail("loop", "loop: a mapping with to: STEP_OR_WINDOW and cites")
         loop = FwLoop(str(raw_loop["to"]), bool(raw_loop.get("always", False)),
                       citing.parse_cites(raw_loop, "cites"))
-    cites = (citing.step_cite(entry, raw.where, raw.line), *citing.parse_cites(raw, "cites"))
+    para = raw.get("para", 1)  # the block of its entry that prints the step (an outline's bullet)
+    if not isinstance(para, int) or isinstance(para, bool):
+        raise raw.fail("para", "para: the block number of the step's entry that prints it")
+    cites = (citing.step_cite(entry, raw.where, raw.line, para), *citing.parse_cites(raw, "cites"))
     return FwItem("step", step, entry, phase, bool(raw.get("melee", False)), creates, substeps, loop,
-                  cites, raw.line)
+                  cites, raw.line, citing.text_map(raw, "title", required=False, langs=langs))
 
 
 def _substep(raw: object) -> FwSubstep:
@@ -194,6 +202,8 @@ def _substep(raw: object) -> FwSubstep:
 
 def timeline(fw: Framework, source: EntrySource, lang: str, fmt: str, phase: int | None = None) -> Timeline:
     """The round as the chart shows it, in `lang`, for `fmt` (joust skips 1.4 and 7.4)."""
+    if lang not in fw.langs:
+        raise UsageProblem(f'the rules of "{fw.game}" are printed in {", ".join(fw.langs)} only, not {lang}')
     if phase is not None and phase not in fw.phases:
         raise UnknownName("phase", str(phase), [str(n) for n in fw.phases])
     items = []
@@ -221,6 +231,8 @@ def title(fw: Framework, item: FwItem, source: EntrySource, lang: str) -> str:
     """A step's title is its entry's term without the number; a window's is its label."""
     if item.is_window:
         return fw.labels[lang][item.kind]
+    if item.title:
+        return item.title[lang]
     assert item.entry is not None
     entry = source.get(fw.game, lang, item.entry) or next(
         (e for other in LANGS if (e := source.get(fw.game, other, item.entry))), None)

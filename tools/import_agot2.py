@@ -45,6 +45,7 @@ class Draft:
     term: str = ""
     redirect: str | None = None
     step: str | None = None
+    number: str | None = None  # the number printed before the heading (gp's rule groups)
     aliases: list[str] = field(default_factory=list)
     auto_aliases: bool = True
     corrections: list[dict[str, Any]] = field(default_factory=list)
@@ -208,6 +209,8 @@ def front_matter(d: Draft, doc: str, seed: list[str]) -> str:
         meta["redirect"] = d.redirect
     if d.step:
         meta["step"] = d.step
+    if d.number:
+        meta["number"] = d.number
     last = max(n for n in range(d.first, d.last + 1) if seed[n - 1].strip())
     meta["source"] = {"doc": doc, "line": d.first, "end": last}
     if d.corrections:
@@ -237,11 +240,16 @@ def import_lang(lang: str, seeds: Path, out: Path) -> int:
     return len(drafts)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_args(doc: str | None, game: str) -> argparse.Namespace:
+    """--seeds and --out, the same for every importer."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
-    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / "agot2")
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / game)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args(__doc__, "agot2")
     for lang in ("es", "cs"):
         print(f"{lang}: {import_lang(lang, args.seeds, args.out)} entries")
 
