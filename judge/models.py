@@ -20,6 +20,7 @@ ICONS: frozenset[str] = frozenset({
     "stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell", "targaryen",
     "thenightswatch",
     "unique",
+    "shadow",  # the Shadow badge of the 1st edition (agot1)
 })
 
 # The front-matter keys of docs/entry-format.md; any other key is a warning.
