@@ -76,14 +76,15 @@ def step_cite(entry_id: str, file: str, line: int) -> CiteRef:
     return CiteRef(entry_id, tuple((lang, 1) for lang in LANGS), (), file, line)
 
 
-def text_map(owner: Located, key: str, required: bool = True) -> dict[str, str]:
-    """A per-language text `{es: ..., cs: ...}` under `owner[key]`."""
+def text_map(owner: Located, key: str, required: bool = True, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
+    """A per-language text `{es: ..., cs: ...}` under `owner[key]`, one for each of `langs`
+    (the languages the game's data is written in)."""
     value = owner.get(key)
     if value is None and not required:
         return {}
-    if not isinstance(value, Located) or not all(isinstance(value.get(lang), str) for lang in LANGS):
-        raise owner.fail(key, f"{key}: needs a text for each language ({', '.join(LANGS)})")
-    return {lang: str(value[lang]) for lang in LANGS}
+    if not isinstance(value, Located) or not all(isinstance(value.get(lang), str) for lang in langs):
+        raise owner.fail(key, f"{key}: needs a text for each language ({', '.join(langs)})")
+    return {lang: str(value[lang]) for lang in langs}
 
 
 def str_list(owner: Located, key: str) -> tuple[str, ...]:

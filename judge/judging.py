@@ -25,11 +25,21 @@ def _glossary(root: Path) -> Glossary:
 
 def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     game = game or DEFAULT_GAME
-    root = paths.glossary_root()
-    fw_path, tr_path = timing.framework_path(game, root), triggers.triggers_path(game, root)
-    if not fw_path.is_file() or not tr_path.is_file():
+    tr_path = triggers.triggers_path(game, paths.glossary_root())
+    if not tr_path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
-    return _glossary(root), timing.load(fw_path), triggers.load(tr_path)
+    source, fw = _framework(game)
+    return source, fw, triggers.load(tr_path)
+
+
+def _framework(game: str | None) -> tuple[Glossary, Framework]:
+    """The glossary and the round of a game, whatever engine steps its situations."""
+    game = game or DEFAULT_GAME
+    root = paths.glossary_root()
+    fw_path = timing.framework_path(game, root)
+    if not fw_path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
+    return _glossary(root), timing.load(fw_path)
 
 
 def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
@@ -37,8 +47,9 @@ def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, s
 
 
 def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
-    source, fw, cat = _data(game)
-    return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), labels(fw, cat, lang)
+    source, fw = _framework(game)
+    result = timing.timeline(fw, source, lang, "melee" if melee else "joust", phase)
+    return result, fw.labels[lang]
 
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:

@@ -318,6 +318,8 @@ class TimelineItem:
     substeps: tuple[Substep, ...]
     loop: Loop | None
     cites: tuple[Cite, ...]
+    phase_numbered: bool = True  # False: the rules print no number for the phase
+    phase_note: str | None = None
 
 
 @dataclass(frozen=True)

@@ -298,7 +298,8 @@ def timeline(result: Timeline, fmt: str, labels: dict[str, str], width: int = DE
     phase = None
     for item in result.items:
         if item.phase != phase:
-            lines += ([""] if lines else []) + [f"{item.phase}. {item.phase_title}"]
+            lines += ([""] if lines else []) + [_phase_heading(item)]
+            lines += _wrap(item.phase_note, width, "  ", "  ") if item.phase_note else []
             phase = item.phase
         label = item.id or "▸"
         head = f"{item.title}" + (f" ({labels['melee']})" if item.melee_only else "")
@@ -322,6 +323,8 @@ def _timeline_item(item: TimelineItem) -> dict[str, Any]:
                      for s in item.substeps],
         "loop": {"to": item.loop.to, "cites": [_cite_dict(c) for c in item.loop.cites]} if item.loop else None,
         "cites": [_cite_dict(c) for c in item.cites],
+        **({} if item.phase_numbered else {"phase_numbered": False}),
+        **({"phase_note": item.phase_note} if item.phase_note else {}),
     }
 
 
@@ -587,3 +590,8 @@ def _built_data(info: IndexInfo | SiteBuild | None) -> dict[str, Any] | None:
     if isinstance(info, SiteBuild):
         return {"dir": display(info.site_dir), "pages": info.pages, "files": info.files, "bytes": info.bytes}
     return asdict(info) if info else None
+
+
+def _phase_heading(item: TimelineItem) -> str:
+    """"3. Fase de Reclutamiento"; a phase the rules print no number for shows its title only."""
+    return f"{item.phase}. {item.phase_title}" if item.phase_numbered else item.phase_title

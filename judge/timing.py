@@ -13,7 +13,7 @@ from pathlib import Path
 
 from judge import citing, paths, yamldata
 from judge.citing import EntrySource
-from judge.errors import BadData, UnknownName
+from judge.errors import BadData, UnknownName, UsageProblem
 from judge.models import LANGS, CiteRef, Loop, Substep, Timeline, TimelineItem
 from judge.yamldata import Located, LocatedList
 
@@ -50,6 +50,7 @@ class FwItem:
     loop: FwLoop | None
     cites: tuple[CiteRef, ...]
     line: int
+    titles: dict[str, str] | None = field(default=None, hash=False)  # a step with no entry of its own
 
     @property
     def is_window(self) -> bool:
@@ -64,6 +65,14 @@ class Framework:
     phases: dict[int, dict[str, str]] = field(hash=False)
     items: tuple[FwItem, ...]
     phase_entries: dict[int, str] = field(hash=False, default_factory=dict)  # phase → its entry id
+    # Phases whose rules print no number (n is only their place in the chart), and notes per phase.
+    unnumbered: frozenset[int] = frozenset()
+    phase_notes: dict[int, dict[str, str]] = field(hash=False, default_factory=dict)
+
+    @property
+    def langs(self) -> tuple[str, ...]:
+        """The languages the data is written in."""
+        return tuple(self.labels)
 
     def ids(self) -> list[str]:
         return [item.id for item in self.items]
@@ -115,9 +124,12 @@ def load(path: Path) -> Framework:
     if not isinstance(game, str):
         raise data.fail("game", "game: the game folder this framework belongs to, e.g. agot2")
     labels = _labels(data)
+    langs = tuple(labels)
     window_cites = _window_cites(data)
     phases: dict[int, dict[str, str]] = {}
     phase_entries: dict[int, str] = {}
+    unnumbered: set[int] = set()
+    notes: dict[int, dict[str, str]] = {}
     items: list[FwItem] = []
     raw_phases = data.get("phases")
     if not isinstance(raw_phases, LocatedList) or not raw_phases:
@@ -126,7 +138,11 @@ def load(path: Path) -> Framework:
         if not isinstance(phase, Located) or not isinstance(phase.get("n"), int):
             raise BadData(data.where, raw_phases.line, "phases: each phase needs a number n")
         n = int(phase["n"])
-        phases[n] = citing.text_map(phase, "title")
+        phases[n] = citing.text_map(phase, "title", langs=langs)
+        if phase.get("numbered", True) is False:
+            unnumbered.add(n)
+        if "note" in phase:
+            notes[n] = citing.text_map(phase, "note", langs=langs)
         if "entry" in phase:
             if not isinstance(phase["entry"], str):
                 raise phase.fail("entry", "entry: the id of the phase's glossary entry")
@@ -135,31 +151,38 @@ def load(path: Path) -> Framework:
         if not isinstance(raw_items, LocatedList):
             raise phase.fail("items", "items: a list of steps and windows")
         for raw in raw_items:
-            items.append(_item(raw, n, window_cites, data.where))
+            items.append(_item(raw, n, window_cites, data.where, langs))
     ids = [item.id for item in items]
     for item in items:
         if ids.count(item.id) > 1:
             raise BadData(data.where, item.line, f"{item.id}: appears twice in the framework")
         if item.loop and item.loop.to not in ids:
             raise BadData(data.where, item.line, f"loop: unknown target {item.loop.to!r}")
-    return Framework(game, data.where, labels, phases, tuple(items), phase_entries)
+    return Framework(game, data.where, labels, phases, tuple(items), phase_entries, frozenset(unnumbered), notes)
 
 
 def _labels(data: Located) -> dict[str, dict[str, str]]:
+    """Words per language; the languages given here are the ones the framework is written in
+    (all of them, or some: a game translated into one language only)."""
     labels = data.get("labels")
-    if not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in LANGS):
+    if (not isinstance(labels, Located) or not labels or not set(labels) <= set(LANGS)
+            or any(not isinstance(labels.get(lang), Located) for lang in labels)):
         raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(LANGS)})")
-    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in LANGS}
+    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in LANGS if lang in labels}
 
 
 def _window_cites(data: Located) -> dict[str, tuple[CiteRef, ...]]:
+    """The cites of each kind of action window (none: a framework without windows)."""
     raw = data.get("window_cites")
+    if raw is None:
+        return {}
     if not isinstance(raw, Located) or set(raw) != set(WINDOW_KINDS):
         raise data.fail("window_cites", f"window_cites: cites for {' and '.join(WINDOW_KINDS)}")
     return {kind: citing.parse_cites(raw, kind) for kind in WINDOW_KINDS}
 
 
-def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]], where: str) -> FwItem:
+def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]], where: str,
+          langs: tuple[str, ...]) -> FwItem:
     if not isinstance(raw, Located):
         raise BadData(where, None, f"phase {phase}: an item is a mapping with step: or window:")
     creates = citing.str_list(raw, "creates")
@@ -167,11 +190,15 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
         kind, after = raw.get("window"), raw.get("after")
         if kind not in WINDOW_KINDS or not isinstance(after, str):
             raise raw.fail("window", f"window: one of {', '.join(WINDOW_KINDS)}, with after: STEP")
+        if str(kind) not in window_cites:
+            raise raw.fail("window", "window: the framework has no window_cites for its windows")
         return FwItem(str(kind), f"after-{after}", None, phase, False, creates, (), None,
                       window_cites[str(kind)], raw.line)
     step, entry = raw.get("step"), raw.get("entry")
     if not isinstance(step, str) or not isinstance(entry, str):
-        raise raw.fail(None, "a framework step needs step: \"N.N\" and entry: ID")
+        if isinstance(step, str) and "entry" not in raw and "title" in raw:
+            return _titled_step(raw, step, phase, creates, langs)
+        raise raw.fail(None, "a framework step needs step: \"N.N\" and entry: ID (or title: and cites:)")
     substeps = tuple(_substep(s) for s in raw.get("substeps", []))
     loop = None
     if "loop" in raw:
@@ -185,6 +212,16 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
                   cites, raw.line)
 
 
+def _titled_step(raw: Located, step: str, phase: int, creates: tuple[str, ...], langs: tuple[str, ...]) -> FwItem:
+    """A step that no glossary entry is about (rules that print no step list): its title is
+    given, and its cites say which paragraphs rule it."""
+    cites = citing.parse_cites(raw, "cites")
+    if not cites:
+        raise raw.fail("title", "a step with a title and no entry needs cites: the paragraphs that rule it")
+    return FwItem("step", step, None, phase, bool(raw.get("melee", False)), creates, (), None, cites, raw.line,
+                  citing.text_map(raw, "title", langs=langs))
+
+
 def _substep(raw: object) -> FwSubstep:
     if not isinstance(raw, Located) or not isinstance(raw.get("id"), str):
         raise BadData("framework.yaml", None, "substeps: each needs an id (I, II, III)")
@@ -196,6 +233,8 @@ def timeline(fw: Framework, source: EntrySource, lang: str, fmt: str, phase: int
     """The round as the chart shows it, in `lang`, for `fmt` (joust skips 1.4 and 7.4)."""
     if phase is not None and phase not in fw.phases:
         raise UnknownName("phase", str(phase), [str(n) for n in fw.phases])
+    if lang not in fw.langs:
+        raise UsageProblem(f'game "{fw.game}" has no {lang} text (its languages: {", ".join(fw.langs)})')
     items = []
     for item in fw.walk(fmt):
         if phase is not None and item.phase != phase:
@@ -207,6 +246,8 @@ def timeline(fw: Framework, source: EntrySource, lang: str, fmt: str, phase: int
             title=title(fw, item, source, lang),
             phase=item.phase,
             phase_title=fw.phases[item.phase][lang],
+            phase_numbered=item.phase not in fw.unnumbered,
+            phase_note=fw.phase_notes.get(item.phase, {}).get(lang),
             melee_only=item.melee,
             creates=item.creates,
             substeps=tuple(Substep(s.id, s.title[lang], s.creates, citing.resolve(s.cites, fw.game, lang, source))
@@ -221,6 +262,8 @@ def title(fw: Framework, item: FwItem, source: EntrySource, lang: str) -> str:
     """A step's title is its entry's term without the number; a window's is its label."""
     if item.is_window:
         return fw.labels[lang][item.kind]
+    if item.titles is not None:
+        return item.titles[lang]
     assert item.entry is not None
     entry = source.get(fw.game, lang, item.entry) or next(
         (e for other in LANGS if (e := source.get(fw.game, other, item.entry))), None)
