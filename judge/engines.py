@@ -24,8 +24,14 @@ class StepEngine(Protocol):
     def __call__(self, scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str: ...
 
 
+def _shadows(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
+    from judge import shadows  # imported when used: most runs step the trigger sequence
+
+    return shadows.run(scenario, game, lang, fmt, width)
+
+
 # engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
-STEP_ENGINES: dict[str, StepEngine] = {}
+STEP_ENGINES: dict[str, StepEngine] = {"shadows": _shadows}
 
 
 def engine_of(game: str, root: Path | None = None) -> str:

@@ -28,11 +28,11 @@ def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     tr_path = triggers.triggers_path(game, paths.glossary_root())
     if not tr_path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
-    source, fw = _framework(game)
+    source, fw = framework_data(game)
     return source, fw, triggers.load(tr_path)
 
 
-def _framework(game: str | None) -> tuple[Glossary, Framework]:
+def framework_data(game: str | None) -> tuple[Glossary, Framework]:
     """The glossary and the round of a game, whatever engine steps its situations."""
     game = game or DEFAULT_GAME
     root = paths.glossary_root()
@@ -47,7 +47,7 @@ def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, s
 
 
 def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
-    source, fw = _framework(game)
+    source, fw = framework_data(game)
     result = timing.timeline(fw, source, lang, "melee" if melee else "joust", phase)
     return result, fw.labels[lang]
 
