@@ -115,8 +115,8 @@ def from_file(path: Path) -> Situation:
         raise data.fail("players", "players: the players in player order (clockwise), each {name, gold, shadows, ...}")
     players = tuple(_player(raw, data, line) for raw, line in zip(raw_players, raw_players.lines))
     names = [p.name for p in players]
-    for player, line in zip(players, raw_players.lines):
-        if names.count(player.name) > 1:
+    for i, (player, line) in enumerate(zip(players, raw_players.lines)):
+        if player.name in names[:i]:
             raise BadData(data.where, line, f"players: {player.name} is given twice")
     first = data.get("first_player", names[0])
     if first not in names:
