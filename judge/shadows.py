@@ -34,7 +34,7 @@ RULES = (
     "resolves-fully", "responses-order", "another-card", "printed-cost", "beginning-effects",
     "beginning-order", "no-beginning-effects", "marshalling-into", "rest",
 )
-# The framework's steps of any phase, in the order the engine expects them in framework.yaml.
+# The steps of «Cualquier fase» the engine knows (their order is framework.yaml's).
 STEPS = ("out", "begin", "rest")
 MARSHALLING = "marshalling"
 SHADOW_COST = 2  # bringing a card into Shadows («Llevar una carta a las Sombras» ¶1, ¶7)
@@ -233,18 +233,19 @@ def step(situation: Situation, rules: Rules, fw: Framework, source: EntrySource)
     by_name = {p.name: p for p in situation.players}
     marshalling = situation.phase == MARSHALLING
     stages = []
-    for step_id in STEPS:
-        item = fw.item(step_id)
+    for item in (i for i in fw.items if i.phase == _any_phase(fw)):
         head = (title(fw, item, source, lang), citing.resolve(item.cites, fw.game, lang, source))
-        if step_id == "out":
+        if item.id == "out":
             notes = (decide.note("order", first=situation.first_player, order=", ".join(order)),)
             turns = tuple(_turn(by_name[name], decide) for name in order)
-            stages.append(ShadowsStage(step_id, *head, notes, turns))
-        elif step_id == "begin":
-            stages.append(ShadowsStage(step_id, *head, _beginning(situation.at_beginning, decide)))
-        else:
+            stages.append(ShadowsStage(item.id, *head, notes, turns))
+        elif item.id == "begin":
+            stages.append(ShadowsStage(item.id, *head, _beginning(situation.at_beginning, decide)))
+        elif item.id == "rest":
             rest = ((decide.note("marshalling-into"),) if marshalling else ()) + (decide.note("rest"),)
-            stages.append(ShadowsStage(step_id, *head, rest))
+            stages.append(ShadowsStage(item.id, *head, rest))
+        else:
+            raise BadData(fw.path, item.line, f"{item.id}: the shadows engine knows the steps {', '.join(STEPS)}")
     printed = tuple(decide.note("printed-cost", card=c.name, cost=c.cost, printed=SHADOW_COST + c.cost)
                     for p in situation.players for c in p.shadows if c.printed_cost)
     phase = decide.label("marshalling") if marshalling else situation.phase or fw.phases[_any_phase(fw)][lang]

@@ -74,3 +74,18 @@ def test_the_shadow_cost_is_the_printed_one() -> None:
     """The engine's 2 gold for bringing a card into Shadows is the addendum's."""
     block = squash(LOADED.get("agot1", "es", "bringing-cards-into-shadows").blocks[6].text)  # type: ignore[union-attr]
     assert "(2 dragones de oro)" in block and shadows.SHADOW_COST == 2
+
+
+def test_the_golden_scenarios_apply_every_rule() -> None:
+    """Each rule of the data is applied, with its text filled in, in some golden scenario."""
+    import json
+
+    golden = Path(__file__).resolve().parent / "golden" / "games" / "agot1"
+    applied = set()
+    for path in golden.glob("*.es.json"):
+        result = json.loads(path.read_text("utf-8"))
+        notes = [n for s in result["stages"] for n in (*s["notes"], *(m for t in s["turns"] for m in t["notes"]))]
+        notes += result["printed_costs"]
+        assert all("{" not in n["text"] for n in notes), path
+        applied |= {n["rule"] for n in notes}
+    assert applied == set(shadows.RULES)
