@@ -5,6 +5,7 @@ engine and its data name the same rules; the round names only what the addendum 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -78,8 +79,6 @@ def test_the_shadow_cost_is_the_printed_one() -> None:
 
 def test_the_golden_scenarios_apply_every_rule() -> None:
     """Each rule of the data is applied, with its text filled in, in some golden scenario."""
-    import json
-
     golden = Path(__file__).resolve().parent / "golden" / "games" / "agot1"
     applied = set()
     for path in golden.glob("*.es.json"):

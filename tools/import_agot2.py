@@ -3,7 +3,8 @@
 The plan files beside this script (tools/agot2/<lang>.yaml) are the human decisions: which
 printed line starts which entry and under which id (the alignment of the two languages), which
 extraction damage is corrected and why, and which printed lines are tables. Everything else is
-mechanical. tests/test_coverage.py proves the result against the seeds line by line.
+mechanical (and shared: tools/import_agot1.py imports it for the Shadows addendum).
+tests/test_coverage.py proves the result against the seeds line by line.
 
 Usage: python tools/import_agot2.py [--seeds DIR] [--out DIR]
 After the import the glossary is the source of truth: edit entries, not this script.
