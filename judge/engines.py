@@ -24,6 +24,12 @@ class StepEngine(Protocol):
     def __call__(self, scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str: ...
 
 
+def _shadows(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
+    from judge import shadows  # imported when used: most runs step the trigger sequence
+
+    return shadows.run(scenario, game, lang, fmt, width)
+
+
 def _priority_stack(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
     from judge import priority  # imported when used: the card game never needs it
 
@@ -31,7 +37,7 @@ def _priority_stack(scenario: Path | None, game: str, lang: str | None, fmt: str
 
 
 # engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
-STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack}
+STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack, "shadows": _shadows}
 
 
 def engine_of(game: str, root: Path | None = None) -> str:

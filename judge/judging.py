@@ -25,11 +25,21 @@ def _glossary(root: Path) -> Glossary:
 
 def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     game = game or DEFAULT_GAME
-    root = paths.glossary_root()
-    fw_path, tr_path = timing.framework_path(game, root), triggers.triggers_path(game, root)
-    if not fw_path.is_file() or not tr_path.is_file():
+    tr_path = triggers.triggers_path(game, paths.glossary_root())
+    if not tr_path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
-    return _glossary(root), timing.load(fw_path), triggers.load(tr_path)
+    source, fw = framework_data(game)
+    return source, fw, triggers.load(tr_path)
+
+
+def framework_data(game: str | None) -> tuple[Glossary, Framework]:
+    """The glossary and the round of a game, whatever engine steps its situations."""
+    game = game or DEFAULT_GAME
+    root = paths.glossary_root()
+    fw_path = timing.framework_path(game, root)
+    if not fw_path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
+    return _glossary(root), timing.load(fw_path)
 
 
 def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
@@ -40,18 +50,10 @@ def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tup
     fmt = "melee" if melee else "joust"
     if engines.engine_of(game or DEFAULT_GAME) != engines.TRIGGER_SEQUENCE:
         # Another engine's triggers.yaml is not a trigger catalogue: the framework's labels suffice.
-        source, fw = _framework(game or DEFAULT_GAME)
+        source, fw = framework_data(game)
         return timing.timeline(fw, source, lang, fmt, phase), fw.labels[lang]
     source, fw, cat = _data(game)
     return timing.timeline(fw, source, lang, fmt, phase), labels(fw, cat, lang)
-
-
-def _framework(game: str) -> tuple[Glossary, Framework]:
-    root = paths.glossary_root()
-    fw_path = timing.framework_path(game, root)
-    if not fw_path.is_file():
-        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
-    return _glossary(root), timing.load(fw_path)
 
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:

@@ -23,6 +23,7 @@ ICONS: frozenset[str] = frozenset({
     "stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell", "targaryen",
     "thenightswatch",
     "unique",
+    "shadow",  # the Shadow badge of the 1st edition (agot1)
 })
 
 # The front-matter keys of docs/entry-format.md; any other key is a warning.
@@ -332,6 +333,8 @@ class TimelineItem:
     substeps: tuple[Substep, ...]
     loop: Loop | None
     cites: tuple[Cite, ...]
+    phase_numbered: bool = True  # False: the rules print no number for the phase
+    phase_note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -470,3 +473,49 @@ class RuleView:
     rule: str
     blocks: tuple[Block, ...]
     cite: Cite
+
+
+@dataclass(frozen=True)
+class ShadowsTurn:
+    """One player's Shadows opportunity (agot1): the card they bring out (None: none), what
+    became of it (`outcome`: brought-out | passed | cannot | undecided | no-cards), the gold paid
+    and the rules applied, in order."""
+
+    player: str
+    card: str | None
+    card_type: str | None
+    outcome: str
+    paid: int | None
+    gold_before: int
+    gold_after: int
+    enters: str | None  # standing | attached | duplicate | discarded | event
+    attached_to: str | None
+    responses: tuple[tuple[str, str], ...]  # (card, controller), resolved before the next card
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class ShadowsStage:
+    """One step of the framework's «Cualquier fase» (out, begin, rest) with what it decided."""
+
+    step: str
+    title: str
+    cites: tuple[Cite, ...]
+    notes: tuple[Note, ...]
+    turns: tuple[ShadowsTurn, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShadowsResult:
+    """`judge step` on an agot1 scenario: the beginning of a phase stepped through the Shadows
+    opportunity, then the other beginning effects and the rest of the phase."""
+
+    game: str
+    lang: str
+    phase: str
+    marshalling: bool
+    players: tuple[str, ...]
+    first_player: str
+    order: tuple[str, ...]
+    stages: tuple[ShadowsStage, ...]
+    printed_costs: tuple[Note, ...]

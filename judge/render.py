@@ -29,7 +29,7 @@ from judge.models import (
     SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
 )
 from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
-from judge.models import RuleView, StackEvent, StackRun
+from judge.models import RuleView, ShadowsResult, ShadowsStage, ShadowsTurn, StackEvent, StackRun
 from judge import labels
 from judge.paths import display
 
@@ -307,7 +307,8 @@ def timeline(result: Timeline, fmt: str, labels: dict[str, str], width: int = DE
     phase = None
     for item in result.items:
         if item.phase != phase:
-            lines += ([""] if lines else []) + [f"{item.phase}. {item.phase_title}"]
+            lines += ([""] if lines else []) + [_phase_heading(item)]
+            lines += _wrap(item.phase_note, width, "  ", "  ") if item.phase_note else []
             phase = item.phase
         label = item.id or "▸"
         head = f"{item.title}" + (f" ({labels['melee']})" if item.melee_only else "")
@@ -331,6 +332,8 @@ def _timeline_item(item: TimelineItem) -> dict[str, Any]:
                      for s in item.substeps],
         "loop": {"to": item.loop.to, "cites": [_cite_dict(c) for c in item.loop.cites]} if item.loop else None,
         "cites": [_cite_dict(c) for c in item.cites],
+        **({} if item.phase_numbered else {"phase_numbered": False}),
+        **({"phase_note": item.phase_note} if item.phase_note else {}),
     }
 
 
@@ -649,3 +652,68 @@ def rule_view(view: RuleView, fmt: str, width: int = DEFAULT_WIDTH) -> str:
     lines += _blocks(view.blocks, width, tables_fit=False)
     lines += [""] + _wrap(f"§ {cite_text(view.cite)}", width, "", "  ")
     return "\n".join(lines) + "\n"
+
+
+def _phase_heading(item: TimelineItem) -> str:
+    """"3. Fase de Reclutamiento"; a phase the rules print no number for shows its title only."""
+    return f"{item.phase}. {item.phase_title}" if item.phase_numbered else item.phase_title
+
+
+def shadows(result: ShadowsResult, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    """`judge step` for agot1: the phase's beginning, step by step (docs/cli.md «step: Shadows»).
+    Text: each framework step with its cites, the rules it applied, and one line per player's
+    opportunity in turn order; an open rule is marked [?]."""
+    if fmt == "json":
+        return to_json(_shadows_dict(result))
+    lines = [f"{labels['phase']}: {result.phase} · {labels['players']}: {', '.join(result.players)} · "
+             f"{labels['first_player']}: {result.first_player}"]
+    for stage in result.stages:
+        lines += [""] + _wrap(stage.title, width, f"{stage.step:<7}", " " * 7)
+        lines += _wrap(f"§ {_cites_line(stage.cites)}", width, " " * 7, " " * 9)
+        lines += _shadows_notes(stage.notes, labels, width, " " * 7)
+        for n, turn in enumerate(stage.turns, 1):
+            lines += _shadows_turn(n, turn, labels, width)
+    if result.printed_costs:
+        lines += ["", labels["printed_cost"]] + _shadows_notes(result.printed_costs, labels, width, " " * 7)
+    return "\n".join(lines) + "\n"
+
+
+def _shadows_turn(n: int, turn: ShadowsTurn, labels: dict[str, str], width: int) -> list[str]:
+    card = f"{turn.card} ({labels[f'type-{turn.card_type}']}) — " if turn.card else ""
+    gold = f" · {labels['gold']}: {turn.gold_before} → {turn.gold_after}" if turn.paid is not None else ""
+    lines = _wrap(f"{n}. {turn.player}: {card}{labels[f'outcome-{turn.outcome}']}{gold}", width, "  ", " " * 7)
+    lines += _shadows_notes(turn.notes, labels, width, " " * 7)
+    if turn.responses:
+        answered = ", ".join(f"{card} ({controller})" for card, controller in turn.responses)
+        lines += _wrap(f"{labels['responses']}: {answered}", width, " " * 7, " " * 9)
+    return lines
+
+
+def _shadows_notes(notes: Sequence[Note], labels: dict[str, str], width: int, indent: str) -> list[str]:
+    lines: list[str] = []
+    for note in notes:
+        mark = f"[?] {labels['open']}: " if note.open else "• "
+        lines += _wrap(f"{mark}{note.text} ({_cites_line(note.cites)})", width, indent, indent + "  ")
+    return lines
+
+
+def _shadows_dict(result: ShadowsResult) -> dict[str, Any]:
+    return {
+        "game": result.game, "lang": result.lang, "engine": "shadows", "phase": result.phase,
+        "marshalling": result.marshalling, "players": list(result.players), "first_player": result.first_player,
+        "order": list(result.order), "stages": [_shadows_stage_dict(s) for s in result.stages],
+        "printed_costs": [_note_dict(n) for n in result.printed_costs],
+    }
+
+
+def _shadows_stage_dict(stage: ShadowsStage) -> dict[str, Any]:
+    return {
+        "step": stage.step, "title": stage.title, "cites": [_cite_dict(c) for c in stage.cites],
+        "notes": [_note_dict(n) for n in stage.notes],
+        "turns": [{
+            "player": t.player, "card": t.card, "type": t.card_type, "outcome": t.outcome, "paid": t.paid,
+            "gold_before": t.gold_before, "gold_after": t.gold_after, "enters": t.enters,
+            "attached_to": t.attached_to, "responses": [{"card": c, "controller": p} for c, p in t.responses],
+            "notes": [_note_dict(n) for n in t.notes],
+        } for t in stage.turns],
+    }

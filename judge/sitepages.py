@@ -45,7 +45,7 @@ TRANSLATOR_UI = {
 }
 ICON_TITLES = {
     "military": "Militar / Vojenská", "intrigue": "Intriga / Intrikářská", "power": "Poder / Mocenská",
-    "unique": "Único / Unikátní",
+    "unique": "Único / Unikátní", "shadow": "Sombra / Stín",
 }
 
 _MD = markdown.Markdown(extensions=["tables"])

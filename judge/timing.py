@@ -65,6 +65,9 @@ class Framework:
     phases: dict[int, dict[str, str]] = field(hash=False)
     items: tuple[FwItem, ...]
     phase_entries: dict[int, str] = field(hash=False, default_factory=dict)  # phase → its entry id
+    # Phases whose rules print no number (n is only their place in the chart), and notes per phase.
+    unnumbered: frozenset[int] = frozenset()
+    phase_notes: dict[int, dict[str, str]] = field(hash=False, default_factory=dict)
     langs: tuple[str, ...] = LANGS  # the languages the game's rules are printed in
 
     def ids(self) -> list[str]:
@@ -116,11 +119,13 @@ def load(path: Path) -> Framework:
     game = data.get("game")
     if not isinstance(game, str):
         raise data.fail("game", "game: the game folder this framework belongs to, e.g. agot2")
-    langs = citing.str_list(data, "langs") or LANGS
-    labels = _labels(data, langs)
+    labels = _labels(data, citing.str_list(data, "langs"))
+    langs = tuple(labels)
     window_cites = _window_cites(data, citing.str_list(data, "window_kinds") or WINDOW_KINDS)
     phases: dict[int, dict[str, str]] = {}
     phase_entries: dict[int, str] = {}
+    unnumbered: set[int] = set()
+    notes: dict[int, dict[str, str]] = {}
     items: list[FwItem] = []
     raw_phases = data.get("phases")
     if not isinstance(raw_phases, LocatedList) or not raw_phases:
@@ -130,6 +135,10 @@ def load(path: Path) -> Framework:
             raise BadData(data.where, raw_phases.line, "phases: each phase needs a number n")
         n = int(phase["n"])
         phases[n] = citing.text_map(phase, "title", langs=langs)
+        if phase.get("numbered", True) is False:
+            unnumbered.add(n)
+        if "note" in phase:
+            notes[n] = citing.text_map(phase, "note", langs=langs)
         if "entry" in phase:
             if not isinstance(phase["entry"], str):
                 raise phase.fail("entry", "entry: the id of the phase's glossary entry")
@@ -145,18 +154,27 @@ def load(path: Path) -> Framework:
             raise BadData(data.where, item.line, f"{item.id}: appears twice in the framework")
         if item.loop and item.loop.to not in ids:
             raise BadData(data.where, item.line, f"loop: unknown target {item.loop.to!r}")
-    return Framework(game, data.where, labels, phases, tuple(items), phase_entries, langs)
+    return Framework(game, data.where, labels, phases, tuple(items), phase_entries, frozenset(unnumbered), notes,
+                     langs)
 
 
 def _labels(data: Located, langs: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """Words per language. The framework is written in `langs` (`langs:`), else in the languages
+    its labels give: all of them, or some (a game printed in one language only)."""
     labels = data.get("labels")
-    if not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in langs):
-        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(langs)})")
-    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in langs}
+    wanted = langs or (tuple(lang for lang in LANGS if lang in labels) if isinstance(labels, Located) else ())
+    if (not isinstance(labels, Located) or not wanted or not set(wanted) <= set(LANGS)
+            or any(not isinstance(labels.get(lang), Located) for lang in wanted)):
+        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(langs or LANGS)})")
+    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in wanted}
 
 
 def _window_cites(data: Located, kinds: tuple[str, ...]) -> dict[str, tuple[CiteRef, ...]]:
+    """The cites of each kind of window (`window_kinds:`, default the card game's action
+    windows); none for a framework without windows."""
     raw = data.get("window_cites")
+    if raw is None:
+        return {}
     if not isinstance(raw, Located) or set(raw) != set(kinds):
         raise data.fail("window_cites", f"window_cites: cites for {' and '.join(kinds)}")
     return {kind: citing.parse_cites(raw, kind) for kind in kinds}
@@ -169,6 +187,8 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
     creates = citing.str_list(raw, "creates")
     if "window" in raw:
         kind, after = raw.get("window"), raw.get("after")
+        if not window_cites:
+            raise raw.fail("window", "window: the framework has no window_cites for its windows")
         if kind not in window_cites or not isinstance(after, str):
             raise raw.fail("window", f"window: one of {', '.join(window_cites)}, with after: STEP")
         # A window's own cites (the outline line that prints it) follow its kind's rules.
@@ -176,7 +196,9 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
                       (*window_cites[str(kind)], *citing.parse_cites(raw, "cites")), raw.line)
     step, entry = raw.get("step"), raw.get("entry")
     if not isinstance(step, str) or not isinstance(entry, str):
-        raise raw.fail(None, "a framework step needs step: \"N.N\" and entry: ID")
+        if isinstance(step, str) and "entry" not in raw and "title" in raw:
+            return _titled_step(raw, step, phase, creates, langs)
+        raise raw.fail(None, "a framework step needs step: \"N.N\" and entry: ID (or title: and cites:)")
     substeps = tuple(_substep(s) for s in raw.get("substeps", []))
     loop = None
     if "loop" in raw:
@@ -191,6 +213,16 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
     cites = (citing.step_cite(entry, raw.where, raw.line, para), *citing.parse_cites(raw, "cites"))
     return FwItem("step", step, entry, phase, bool(raw.get("melee", False)), creates, substeps, loop,
                   cites, raw.line, citing.text_map(raw, "title", required=False, langs=langs))
+
+
+def _titled_step(raw: Located, step: str, phase: int, creates: tuple[str, ...], langs: tuple[str, ...]) -> FwItem:
+    """A step that no glossary entry is about (rules that print no step list): its title is
+    given, and its cites say which paragraphs rule it."""
+    cites = citing.parse_cites(raw, "cites")
+    if not cites:
+        raise raw.fail("title", "a step with a title and no entry needs cites: the paragraphs that rule it")
+    return FwItem("step", step, None, phase, bool(raw.get("melee", False)), creates, (), None, cites, raw.line,
+                  citing.text_map(raw, "title", langs=langs))
 
 
 def _substep(raw: object) -> FwSubstep:
@@ -217,6 +249,8 @@ def timeline(fw: Framework, source: EntrySource, lang: str, fmt: str, phase: int
             title=title(fw, item, source, lang),
             phase=item.phase,
             phase_title=fw.phases[item.phase][lang],
+            phase_numbered=item.phase not in fw.unnumbered,
+            phase_note=fw.phase_notes.get(item.phase, {}).get(lang),
             melee_only=item.melee,
             creates=item.creates,
             substeps=tuple(Substep(s.id, s.title[lang], s.creates, citing.resolve(s.cites, fw.game, lang, source))

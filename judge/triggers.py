@@ -93,6 +93,20 @@ def triggers_path(game: str, root: Path | None = None) -> Path:
 
 # -- loading ------------------------------------------------------------------------------
 
+def parse_rules(data: Located, langs: tuple[str, ...] = LANGS) -> dict[str, RuleDef]:
+    """The `rules:` of an engine's data: name → {text per language, cites, open}."""
+    raw_rules = data.get("rules")
+    if not isinstance(raw_rules, Located):
+        raise data.fail("rules", "rules: a mapping of rule name to {text, cites}")
+    rules = {}
+    for name, raw in raw_rules.items():
+        if not isinstance(raw, Located):
+            raise raw_rules.fail(name, f"{name}: a rule is {{text, cites, open}}")
+        rules[name] = RuleDef(name, bool(raw.get("open", False)), citing.text_map(raw, "text", langs=langs),
+                              citing.parse_cites(raw, "cites"))
+    return rules
+
+
 @lru_cache(maxsize=8)
 def load(path: Path) -> Catalogue:
     data = yamldata.load(path)
@@ -576,16 +590,3 @@ def _keywords(run: _Run) -> list[FrameworkRun]:
                                                               run.lang, run.source)))
     return runs
 
-
-def parse_rules(data: Located, langs: tuple[str, ...] = LANGS) -> dict[str, RuleDef]:
-    """The `rules:` of an engine's data file: rule name → {text per language, cites, open}."""
-    raw_rules = data.get("rules")
-    if not isinstance(raw_rules, Located):
-        raise data.fail("rules", "rules: a mapping of rule name to {text, cites}")
-    rules = {}
-    for name, raw in raw_rules.items():
-        if not isinstance(raw, Located):
-            raise raw_rules.fail(name, f"{name}: a rule is {{text, cites, open}}")
-        rules[name] = RuleDef(name, bool(raw.get("open", False)), citing.text_map(raw, "text", langs=langs),
-                              citing.parse_cites(raw, "cites"))
-    return rules

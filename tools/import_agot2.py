@@ -3,7 +3,8 @@
 The plan files beside this script (tools/agot2/<lang>.yaml) are the human decisions: which
 printed line starts which entry and under which id (the alignment of the two languages), which
 extraction damage is corrected and why, and which printed lines are tables. Everything else is
-mechanical. tests/test_coverage.py proves the result against the seeds line by line.
+mechanical (and shared: tools/import_agot1.py imports it for the Shadows addendum).
+tests/test_coverage.py proves the result against the seeds line by line.
 
 Usage: python tools/import_agot2.py [--seeds DIR] [--out DIR]
 After the import the glossary is the source of truth: edit entries, not this script.
@@ -27,7 +28,7 @@ from judge.text import fold  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = {
     "military", "intrigue", "power", "unique", "stark", "lannister", "baratheon", "greyjoy",
-    "tyrell", "martell", "targaryen", "thenightswatch",
+    "tyrell", "martell", "targaryen", "thenightswatch", "shadow",
 }
 SEE_ALSO = {"es": "Véase también:", "cs": "Související hesla:"}
 BULLET = re.compile(r"^(?:- )?[•✦❖♦]\s*|^- ")
@@ -55,8 +56,8 @@ class Draft:
 
 
 
-def load_plan(lang: str) -> dict[str, Any]:
-    plan: dict[str, Any] = yaml.safe_load((ROOT / "tools" / "agot2" / f"{lang}.yaml").read_text("utf-8"))
+def load_plan(lang: str, game: str = "agot2") -> dict[str, Any]:
+    plan: dict[str, Any] = yaml.safe_load((ROOT / "tools" / game / f"{lang}.yaml").read_text("utf-8"))
     exclusions = yaml.safe_load((ROOT / "tests" / "coverage_exclusions.yaml").read_text("utf-8"))
     plan["exclude"] = exclusions.get(plan["doc"], [])
     return plan
@@ -105,16 +106,24 @@ def escape(text: str) -> str:
     return ICON_OR_BRACKET.sub(repl, text)
 
 
-def to_markdown(draft: Draft, lang: str, markup: dict[str, str]) -> str:
+def to_markdown(draft: Draft, lang: str, markup: dict[str, str], flat_bullets: bool = False) -> str:
+    """The body's blocks. With `flat_bullets` (a plan's `flat_bullets: true`: a sheet whose
+    bullets are all top-level and wrap over indented lines) an indented bullet is not nested and
+    an indented line after a bullet item continues that item."""
     body_lines = draft.lines[1:] if draft.heading else draft.lines
     if draft.heading:
         draft.term = draft.term or draft.lines[0][1].strip()
     blocks: list[list[str]] = []
     open_block: list[str] | None = None  # the paragraph or table that the next line may extend
+    bullet: list[str] | None = None  # the bullet item an indented next line continues
     for _, raw in body_lines:
         s = raw.strip()
         row = table_row(s, markup)
-        if not s or s.startswith(SEE_ALSO[lang]):
+        if flat_bullets and bullet is not None and s and raw[:1].isspace() and not BULLET.match(s):
+            bullet.append(escape(s))
+            continue
+        bullet = None
+        if not s or s.startswith(SEE_ALSO.get(lang, "\0")):
             draft.see_also_line = s if s else draft.see_also_line
             open_block = None
         elif row is not None:
@@ -126,8 +135,9 @@ def to_markdown(draft: Draft, lang: str, markup: dict[str, str]) -> str:
                     open_block.append("|" + " --- |" * (s.count("\t") + 1))
                 blocks.append(open_block)
         elif BULLET.match(s):
-            nested = lang == "es" and len(raw) - len(raw.lstrip()) > 4
-            blocks.append([("  - " if nested else "- ") + escape(BULLET.sub("", s, count=1))])
+            nested = lang == "es" and len(raw) - len(raw.lstrip()) > 4 and not flat_bullets
+            bullet = [("  - " if nested else "- ") + escape(BULLET.sub("", s, count=1))]
+            blocks.append(bullet)
             open_block = None
         elif NUMBERED.match(s):
             blocks.append([escape(s)])
@@ -219,14 +229,14 @@ def front_matter(d: Draft, doc: str, seed: list[str]) -> str:
     return f"---\n{dumped}---\n"
 
 
-def import_lang(lang: str, seeds: Path, out: Path) -> int:
-    plan = load_plan(lang)
+def import_lang(lang: str, seeds: Path, out: Path, game: str = "agot2") -> int:
+    plan = load_plan(lang, game)
     seed = (seeds / plan["doc"]).read_text("utf-8").split("\n")
     drafts = spans(plan, len(seed))
     markup = {m["text"]: m["md"] for m in plan.get("markup", [])}
     for d in drafts:
         apply_corrections(d, seed, plan.get("corrections", []))
-        d.body = to_markdown(d, lang, markup)  # type: ignore[attr-defined]
+        d.body = to_markdown(d, lang, markup, plan.get("flat_bullets", False))  # type: ignore[attr-defined]
         automatic = auto_aliases(d.term) if d.auto_aliases else []
         d.aliases = list(dict.fromkeys(automatic + d.aliases))
     resolve_see_also(drafts, lang)
