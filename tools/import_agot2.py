@@ -45,6 +45,7 @@ class Draft:
     term: str = ""
     redirect: str | None = None
     step: str | None = None
+    number: str | None = None  # the number printed before the heading (agot-board sections)
     aliases: list[str] = field(default_factory=list)
     auto_aliases: bool = True
     corrections: list[dict[str, Any]] = field(default_factory=list)
@@ -54,8 +55,8 @@ class Draft:
 
 
 
-def load_plan(lang: str) -> dict[str, Any]:
-    plan: dict[str, Any] = yaml.safe_load((ROOT / "tools" / "agot2" / f"{lang}.yaml").read_text("utf-8"))
+def load_plan(lang: str, game: str = "agot2") -> dict[str, Any]:
+    plan: dict[str, Any] = yaml.safe_load((ROOT / "tools" / game / f"{lang}.yaml").read_text("utf-8"))
     exclusions = yaml.safe_load((ROOT / "tests" / "coverage_exclusions.yaml").read_text("utf-8"))
     plan["exclude"] = exclusions.get(plan["doc"], [])
     return plan
@@ -208,6 +209,8 @@ def front_matter(d: Draft, doc: str, seed: list[str]) -> str:
         meta["redirect"] = d.redirect
     if d.step:
         meta["step"] = d.step
+    if d.number:
+        meta["number"] = d.number
     last = max(n for n in range(d.first, d.last + 1) if seed[n - 1].strip())
     meta["source"] = {"doc": doc, "line": d.first, "end": last}
     if d.corrections:
