@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import ask as asking
-from judge import glossary, paths, scenario, timing, triggers
+from judge import engines, glossary, paths, scenario, timing, triggers
 from judge.errors import NoHits, UsageProblem
 from judge.glossary import Glossary
 from judge.models import DEFAULT_GAME, Answer, Cite, StepResult, Timeline
@@ -37,6 +37,11 @@ def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, s
 
 
 def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
+    if engines.engine_of(game or DEFAULT_GAME) != engines.TRIGGER_SEQUENCE:
+        # another engine's triggers.yaml is no trigger catalogue: the framework's labels suffice
+        root = paths.glossary_root()
+        fw = timing.load(timing.framework_path(game or DEFAULT_GAME, root))
+        return timing.timeline(fw, _glossary(root), lang, "joust", phase), fw.labels[lang]
     source, fw, cat = _data(game)
     return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), labels(fw, cat, lang)
 
@@ -118,3 +123,4 @@ def guess_lang(text: str) -> str:
     czech = sum(w in _CZECH_WORDS for w in words)
     spanish = sum(w in _SPANISH_WORDS for w in words)
     return "cs" if czech > spanish else "es"
+

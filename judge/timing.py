@@ -50,6 +50,7 @@ class FwItem:
     loop: FwLoop | None
     cites: tuple[CiteRef, ...]
     line: int
+    title: dict[str, str] = field(hash=False, default_factory=dict)  # else the entry's term
 
     @property
     def is_window(self) -> bool:
@@ -154,9 +155,18 @@ def _labels(data: Located) -> dict[str, dict[str, str]]:
 
 def _window_cites(data: Located) -> dict[str, tuple[CiteRef, ...]]:
     raw = data.get("window_cites")
+    if raw is None and not _has_windows(data):
+        return {}  # a round without action windows (the board game) cites none
     if not isinstance(raw, Located) or set(raw) != set(WINDOW_KINDS):
         raise data.fail("window_cites", f"window_cites: cites for {' and '.join(WINDOW_KINDS)}")
     return {kind: citing.parse_cites(raw, kind) for kind in WINDOW_KINDS}
+
+
+def _has_windows(data: Located) -> bool:
+    phases = data.get("phases")
+    return not isinstance(phases, list) or any(
+        isinstance(item, dict) and "window" in item
+        for phase in phases if isinstance(phase, dict) for item in phase.get("items") or [])
 
 
 def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]], where: str) -> FwItem:
@@ -181,8 +191,10 @@ def _item(raw: object, phase: int, window_cites: dict[str, tuple[CiteRef, ...]],
         loop = FwLoop(str(raw_loop["to"]), bool(raw_loop.get("always", False)),
                       citing.parse_cites(raw_loop, "cites"))
     cites = (citing.step_cite(entry, raw.where, raw.line), *citing.parse_cites(raw, "cites"))
+    # A step several of which share one entry (the board game's Westeros phase) names itself.
+    own_title = citing.text_map(raw, "title", required=False)
     return FwItem("step", step, entry, phase, bool(raw.get("melee", False)), creates, substeps, loop,
-                  cites, raw.line)
+                  cites, raw.line, own_title)
 
 
 def _substep(raw: object) -> FwSubstep:
@@ -221,6 +233,8 @@ def title(fw: Framework, item: FwItem, source: EntrySource, lang: str) -> str:
     """A step's title is its entry's term without the number; a window's is its label."""
     if item.is_window:
         return fw.labels[lang][item.kind]
+    if item.title:
+        return item.title[lang]
     assert item.entry is not None
     entry = source.get(fw.game, lang, item.entry) or next(
         (e for other in LANGS if (e := source.get(fw.game, other, item.entry))), None)
