@@ -24,8 +24,15 @@ class StepEngine(Protocol):
     def __call__(self, scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str: ...
 
 
+def _combat(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
+    """The board game's combat sequence (judge/combat.py), imported only when used."""
+    from judge import judging, render
+
+    return render.combat_result(judging.combat(scenario, game, lang), fmt, width)
+
+
 # engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
-STEP_ENGINES: dict[str, StepEngine] = {}
+STEP_ENGINES: dict[str, StepEngine] = {"combat": _combat}
 
 
 def engine_of(game: str, root: Path | None = None) -> str:
