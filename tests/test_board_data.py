@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from citekit import framework_refs, squash
 
 from judge import combat, glossary, timing
 from judge.models import CiteRef
-from judge.render import unescape
-from judge.text import nfc
 
 GAME = "agot-board"
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
@@ -21,21 +20,13 @@ DATA = combat.load_data(combat.data_path(GAME, GLOSSARY))
 
 
 def all_refs() -> list[tuple[str, CiteRef]]:
-    refs: list[tuple[str, CiteRef]] = []
-    for item in FRAMEWORK.items:
-        refs += [(f"framework {item.id}", r) for r in item.cites]
-        refs += [(f"framework {item.id} {s.id}", r) for s in item.substeps for r in s.cites]
-        refs += [(f"framework {item.id} loop", r) for r in (item.loop.cites if item.loop else ())]
+    refs = framework_refs(FRAMEWORK)
     refs += [(f"rule {name}", r) for name, rule in DATA.rules.items() for r in rule.cites]
     refs += [(f"unit {unit}", r) for unit, cites in DATA.unit_cites.items() for r in cites]
     return refs
 
 
 REFS = all_refs()
-
-
-def squash(text: str) -> str:
-    return " ".join(nfc(unescape(text)).replace("*", "").split()).casefold()
 
 
 @pytest.mark.parametrize("owner,ref", REFS, ids=[f"{o}:{r.id}:{r.line}" for o, r in REFS])
