@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from judge import combat, glossary, timing
 from judge.combat import CombatResult
@@ -214,3 +216,30 @@ def test_bad_scenarios_name_the_line(tmp_path: Path, changes: dict[str, Any], me
     with pytest.raises(BadData) as caught:
         fight(tmp_path, base(**changes))
     assert re.match(r".*combat\.yaml:\d+: ", str(caught.value)) and message in str(caught.value)
+
+
+# --- any input: a result or a file:line error, never a traceback ---------------------------------
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=8),
+                    st.lists(st.sampled_from(["footman", "knight", "ship", "siege-engine", "dragon"]), max_size=4),
+                    st.fixed_dictionaries({"name": st.text(max_size=4)}))
+_PLACES = [("attacker", "march"), ("attacker", "units"), ("attacker", "card"), ("attacker", "fiefdoms"),
+           ("defender", "defense"), ("defender", "routed"), ("defender", "house"), ("area", "castle"),
+           ("area", "sea"), (None, "garrison"), (None, "support"), (None, "valyrian_blade")]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(_PLACES), _VALUES), min_size=1, max_size=3))
+def test_any_scenario_gives_a_combat_or_a_located_error(tmp_path: Path, changes: list[Any]) -> None:
+    scenario = base()
+    for (section, key), value in changes:
+        if section is None:
+            scenario[key] = value
+        else:
+            scenario[section] = {**scenario[section], key: value}
+    try:
+        result = fight(tmp_path, scenario)
+    except BadData as error:
+        assert error.line is not None and f"combat.yaml:{error.line}: " in str(error)
+    else:
+        assert result.victor in ("attacker", "defender") and result.casualties >= 0
