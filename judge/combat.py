@@ -14,7 +14,7 @@ from pathlib import Path
 
 from judge import citing, paths, timing, yamldata
 from judge.citing import EntrySource
-from judge.errors import BadData
+from judge.errors import BadData, UsageProblem
 from judge.models import Cite, CiteRef
 from judge.yamldata import Located, LocatedList
 
@@ -149,6 +149,12 @@ def load_data(path: Path) -> CombatData:
         value = raw.get("value")
         parsed[name] = Rule(name, {k: str(v) for k, v in raw["text"].items()}, citing.parse_cites(raw, "cites"),
                             int(value) if isinstance(value, int) else None, bool(raw.get("open", False)))
+    for name, rule in parsed.items():
+        if set(labels) - set(rule.text):
+            raise rules.fail(name, f"{name}: text: needs a text in each language of labels ({', '.join(labels)})")
+    for unit, unit_names in names.items():
+        if set(labels) - set(unit_names):
+            raise units.fail(unit, f"{unit}: name: needs a name in each language of labels ({', '.join(labels)})")
     return CombatData(str(data.get("game")), strengths, names, unit_cites, parsed,
                       {lang: {k: str(v) for k, v in words.items()} for lang, words in labels.items()})
 
@@ -187,8 +193,11 @@ def from_file(path: Path, data: CombatData, lang: str | None) -> Combat:
     support = tuple(_support(item, line, raw, attacker, defender, data)
                     for item, line in zip(_list(raw, "support"), _list(raw, "support").lines))
     holder, use, spent = _blade(raw)
-    chosen = lang or raw.get("lang") or "es"
-    return Combat(str(raw.get("game", data.game)), str(chosen), str(area["name"]), bool(area.get("castle", False)), sea,
+    chosen = str(lang or raw.get("lang") or "es")
+    if chosen not in data.labels:  # the game's texts exist in these languages only
+        message = f"{data.game} has its texts in {', '.join(data.labels)} only"
+        raise raw.fail("lang", f"lang: {message}") if not lang else UsageProblem(f"--lang {lang}: {message}")
+    return Combat(str(raw.get("game", data.game)), chosen, str(area["name"]), bool(area.get("castle", False)), sea,
                   int(garrison), attacker, defender, support, holder, use, spent)
 
 
@@ -307,13 +316,12 @@ class _Say:
 
     def __call__(self, rule_name: str, extra: tuple[CiteRef, ...] = (), **values: object) -> Line:
         rule = self.data.rules[rule_name]
-        text = rule.text.get(self.lang) or rule.text["es"]
+        text = rule.text[self.lang]
         cites = citing.resolve(rule.cites + extra, self.data.game, self.lang, self.source)
         return Line(text.format(**values), cites, rule.open)
 
     def unit(self, unit: str) -> str:
-        names = self.data.unit_names[unit]
-        return names.get(self.lang) or names["es"]
+        return self.data.unit_names[unit][self.lang]
 
 
 def run(combat: Combat, data: CombatData, fw: timing.Framework, source: EntrySource) -> CombatResult:
@@ -336,7 +344,7 @@ def run(combat: Combat, data: CombatData, fw: timing.Framework, source: EntrySou
         subs = resolution if item.substeps else ()
         steps.append(CombatStep(item.id, title, tuple(lines), subs))
     return CombatResult(combat.game, combat.lang, combat.area, combat.castle, combat.sea, houses, initial, final,
-                        victor, casualties, tuple(steps), data.labels.get(combat.lang, data.labels["es"]))
+                        victor, casualties, tuple(steps), data.labels[combat.lang])
 
 
 def combat_items(fw: timing.Framework) -> list[timing.FwItem]:

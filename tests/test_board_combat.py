@@ -243,3 +243,9 @@ def test_any_scenario_gives_a_combat_or_a_located_error(tmp_path: Path, changes:
         assert error.line is not None and f"combat.yaml:{error.line}: " in str(error)
     else:
         assert result.victor in ("attacker", "defender") and result.casualties >= 0
+
+
+def test_a_language_the_game_has_no_texts_in_is_refused(tmp_path: Path) -> None:
+    """agot-board is imported in Spanish only: a Czech scenario would mix languages."""
+    with pytest.raises(BadData, match=r"combat\.yaml:\d+: lang: agot-board has its texts in es only"):
+        fight(tmp_path, base(lang="cs"))
