@@ -25,7 +25,7 @@ DEFENSE_BONUSES = (1, 2)  # the normal defense orders and the special one (defen
 _SCENARIO_KEYS = {"game", "lang", "area", "garrison", "attacker", "defender", "support", "valyrian_blade"}
 _SIDE_KEYS = {"house", "units", "routed", "card", "fiefdoms", "march", "defense", "from", "last_card"}
 _CARD_KEYS = {"name", "strength", "swords", "fortifications", "text"}
-_SUPPORT_KEYS = {"house", "area", "units", "special", "supports"}
+_SUPPORT_KEYS = {"house", "area", "units", "special", "supports", "port"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,7 @@ class Support:
     units: tuple[str, ...]
     special: bool
     supports: str | None  # attacker | defender | None (declined)
+    port: bool  # the supporting area is a port (ships only)
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,7 @@ def _check_terrain(raw: Located, side: Side, sea: bool) -> None:
 
 def _support(item: object, line: int, scenario: Located, attacker: Side, defender: Side, data: CombatData) -> Support:
     if not isinstance(item, Located) or not isinstance(item.get("house"), str) or not isinstance(item.get("area"), str):
-        raise BadData(scenario.where, line, "support: each item is {house, area, units, special, supports}")
+        raise BadData(scenario.where, line, "support: each item is {house, area, units, special, supports, port}")
     _known(item, _SUPPORT_KEYS, "support")
     supports = item.get("supports")
     if supports not in (*SIDES, None, "none"):
@@ -291,8 +292,10 @@ def _support(item: object, line: int, scenario: Located, attacker: Side, defende
     if side is not None and item["house"] in fighting.values() and fighting[side] != item["house"]:
         rule = data.rules["support-own-opponent"]
         raise item.fail("supports", f"supports: {rule.text['es']} (support-orders-other-rules ¶7)")
-    return Support(str(item["house"]), str(item["area"]), _units(item, "units", data),
-                   bool(item.get("special", False)), side)
+    units, port = _units(item, "units", data), bool(item.get("port", False))
+    if port and any(unit != "ship" for unit in units):
+        raise item.fail("units", "units: only ships occupy a port")
+    return Support(str(item["house"]), str(item["area"]), units, bool(item.get("special", False)), side, port)
 
 
 def _blade(raw: Located) -> tuple[str | None, bool, bool]:
@@ -366,20 +369,23 @@ def _call_for_support(combat: Combat, data: CombatData, say: _Say, houses: dict[
         if sup.supports is None:
             lines.append(say("support-declined", house=sup.house, area=sup.area))
             continue
-        value = 0
+        value, counted = 0, []  # the units whose strength counts cite it
         for unit in sup.units:
-            if combat.sea and unit != "ship":
+            if sup.port and not combat.sea:
+                lines.append(say("support-port-to-land", house=sup.house, area=sup.area))
+            elif combat.sea and unit != "ship":
                 lines.append(say("support-land-at-sea", house=sup.house, area=sup.area, unit=say.unit(unit)))
             elif unit == "siege-engine" and not (sup.supports == "attacker" and combat.castle):
                 lines.append(say("support-siege-idle", house=sup.house, area=sup.area))
             else:
                 value += data.strengths[unit]
+                counted.append(unit)
         if sup.special:
             bonus = data.rules["support-special"].value or 0
             lines.append(say("support-special", house=sup.house, area=sup.area, value=bonus))
             value += bonus
         names = ", ".join(say.unit(u) for u in sup.units)
-        lines.append(say("support-given", tuple(c for u in sup.units for c in data.unit_cites[u]),
+        lines.append(say("support-given", tuple(c for u in counted for c in data.unit_cites[u]),
                          house=sup.house, area=sup.area, side=houses[sup.supports], units=names, value=value))
         totals[sup.supports] += value
     return lines, totals

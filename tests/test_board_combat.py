@@ -249,3 +249,15 @@ def test_a_language_the_game_has_no_texts_in_is_refused(tmp_path: Path) -> None:
     """agot-board is imported in Spanish only: a Czech scenario would mix languages."""
     with pytest.raises(BadData, match=r"combat\.yaml:\d+: lang: agot-board has its texts in es only"):
         fight(tmp_path, base(lang="cs"))
+
+
+def test_a_ship_in_a_port_never_supports_a_combat_on_land(tmp_path: Path) -> None:
+    """ports-other-rules ¶2: in the adjacent sea area it may, on land never."""
+    support = [{"house": "Lannister", "area": "Puerto", "units": ["ship"], "port": True, "supports": "defender"}]
+    land = fight(tmp_path, base(support=support))
+    assert land.initial["defender"] == 1
+    assert ("Lannister (Puerto): un Barco en un puerto no puede prestar apoyo a un combate en una zona de tierra: +0",
+            ["ports-other-rules ¶2"]) in lines(land, "C1")
+    sea = fight(tmp_path, base(area={"name": "Mar", "sea": True}, attacker={"units": ["ship"]},
+                               defender={"units": ["ship"]}, support=support))
+    assert sea.initial["defender"] == 2
