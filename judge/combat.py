@@ -498,15 +498,22 @@ def _casualties(combat: Combat, say: _Say, win: Side, lose: Side) -> tuple[list[
 
 
 def _retreats(combat: Combat, say: _Say, loser: str, lose: Side, survivors: int) -> list[Line]:
+    """Survivors retreat routed; siege engines cannot retreat. Which units survive is known
+    when there were no casualties; otherwise the loser chose them, and the siege rule is
+    conditional."""
+    sieges = lose.units.count("siege-engine") if survivors == len(lose.units) else 0
+    retreating = survivors - sieges
     lines = []
-    if survivors == 0:
+    if retreating == 0:
         lines.append(say("retreat-none", house=lose.house))
     elif loser == "attacker":
-        lines.append(say("retreat-attacker", house=lose.house, n=survivors, area=lose.origin))
+        lines.append(say("retreat-attacker", house=lose.house, n=retreating, area=lose.origin))
     else:
-        lines.append(say("retreat-defender", house=lose.house, n=survivors))
-    if survivors and "siege-engine" in lose.units:
-        lines.append(say("retreat-siege", house=lose.house))
+        lines.append(say("retreat-defender", house=lose.house, n=retreating))
+    if sieges:
+        lines.append(say("retreat-siege", house=lose.house, n=sieges))
+    elif survivors and "siege-engine" in lose.units:
+        lines.append(say("retreat-siege-if", house=lose.house))
     if lose.routed:
         lines.append(say("retreat-routed", house=lose.house, n=len(lose.routed)))
     if combat.support:

@@ -261,3 +261,18 @@ def test_a_ship_in_a_port_never_supports_a_combat_on_land(tmp_path: Path) -> Non
     sea = fight(tmp_path, base(area={"name": "Mar", "sea": True}, attacker={"units": ["ship"]},
                                defender={"units": ["ship"]}, support=support))
     assert sea.initial["defender"] == 2
+
+
+@pytest.mark.parametrize("swords,retreat,siege", [
+    (0, "Tyrell: 1 unidades supervivientes se retiran a Desembarco del Rey, de donde avanzaron, y quedan en desbandada.",
+     "Tyrell: 1 Torres de asedio supervivientes no pueden retirarse: son destruidas."),
+    (1, "Tyrell: 1 unidades supervivientes se retiran a Desembarco del Rey, de donde avanzaron, y quedan en desbandada.",
+     "Tyrell: si entre los supervivientes queda una Torre de asedio, no puede retirarse: es destruida."),
+])
+def test_siege_engines_cannot_retreat(tmp_path: Path, swords: int, retreat: str, siege: str) -> None:
+    """retreats-other-rules ¶6; without casualties the survivors are known, else the loser chose."""
+    result = fight(tmp_path, base(
+        attacker={"units": ["siege-engine", "footman"]},
+        defender={"card": {"name": "B", "strength": 5, "swords": swords}}))
+    texts = [text for text, _ in lines(result, "6.3")]
+    assert texts[:2] == [retreat, siege]
