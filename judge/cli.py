@@ -220,6 +220,7 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step --trigger challenge-won --players Ana,Bo --ability Ana:reaction
       judge step --list-triggers
       judge step tests/golden/games/gp/scenarios/refused-order.yaml --format json
+      judge step combat.yaml        (game: agot-board: a board game combat, C1-C6)
     """
     step_game = engines.scenario_game(scenario, game)
     engine = engines.engine_of(step_game)

@@ -36,8 +36,15 @@ def _priority_stack(scenario: Path | None, game: str, lang: str | None, fmt: str
     return priority.step(scenario, game, lang, fmt, width)
 
 
+def _combat(scenario: Path | None, game: str, lang: str | None, fmt: str, width: int) -> str:
+    """The board game's combat sequence (judge/combat.py), imported only when used."""
+    from judge import judging, render
+
+    return render.combat_result(judging.combat(scenario, game, lang), fmt, width)
+
+
 # engine name (triggers.yaml `engine:`) → its step function; the trigger sequence is not here.
-STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack, "shadows": _shadows}
+STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack, "shadows": _shadows, "combat": _combat}
 
 
 def engine_of(game: str, root: Path | None = None) -> str:

@@ -133,3 +133,15 @@ def guess_lang(text: str) -> str:
     czech = sum(w in _CZECH_WORDS for w in words)
     spanish = sum(w in _SPANISH_WORDS for w in words)
     return "cs" if czech > spanish else "es"
+
+
+def combat(path: Path | None, game: str, lang: str | None) -> Any:
+    """A board game combat scenario stepped through the combat sequence (judge/combat.py)."""
+    from judge import combat as combats
+
+    if path is None:
+        raise UsageProblem(f'game "{game}" steps a combat: give its scenario file (docs/scenarios.md)')
+    root = paths.glossary_root()
+    data = combats.load_data(combats.data_path(game, root))
+    fw = timing.load(timing.framework_path(game, root))
+    return combats.run(combats.from_file(path, data, lang), data, fw, _glossary(root))

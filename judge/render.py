@@ -25,11 +25,10 @@ import click
 from xml.etree import ElementTree as ET
 
 from judge.models import (
-    LANGS, AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Listing, Note, Opportunity, Problem,
-    SequenceItem, SiteBuild, StepResult, Timeline, TimelineItem,
+    LANGS, AbilityUse, Answer, Block, Cite, Concept, Entry, EntryView, FrameworkRun, Hit, IndexInfo, Listing, Note,
+    Opportunity, Problem, RuleView, SearchResult, SequenceItem, ShadowsResult, ShadowsStage, ShadowsTurn, SiteBuild,
+    StackEvent, StackRun, StepResult, Timeline, TimelineItem,
 )
-from judge.models import Block, Concept, Entry, EntryView, Hit, IndexInfo, Listing, Problem, SearchResult
-from judge.models import RuleView, ShadowsResult, ShadowsStage, ShadowsTurn, StackEvent, StackRun
 from judge import labels
 from judge.paths import display
 
@@ -717,3 +716,47 @@ def _shadows_stage_dict(stage: ShadowsStage) -> dict[str, Any]:
             "notes": [_note_dict(n) for n in t.notes],
         } for t in stage.turns],
     }
+
+
+def combat_result(result: Any, fmt: str, width: int = DEFAULT_WIDTH) -> str:
+    """A board game combat (judge/combat.py): the battle, then each step of the combat sequence
+    with its lines, each citing the blocks that rule it; `[?]` lines are left open by the rules."""
+    if fmt == "json":
+        return to_json(combat_dict(result))
+    labels = result.labels
+    terrain = labels["sea"] if result.sea else labels["castle"] if result.castle else labels["no_castle"]
+    lines = [f"{labels['combat']} {result.area} ({terrain}) · {labels['attacker']}: {result.houses['attacker']}"
+             f" · {labels['defender']}: {result.houses['defender']}"]
+    for step in result.steps:
+        lines += ["", f"{step.id}  {step.title}"]
+        lines += _combat_lines(step.lines, width, "    ")
+        for sub in step.substeps:
+            lines += [f"    {sub.id}  {sub.title}"]
+            lines += _combat_lines(sub.lines, width, "        ")
+    victor = result.houses[result.victor]
+    lines += ["", f"{labels['victor']}: {victor} ({result.final['attacker']}–{result.final['defender']})"
+              f" · {labels['casualties']}: {result.casualties or labels['none']}"]
+    return "\n".join(lines) + "\n"
+
+
+def _combat_lines(lines: Sequence[Any], width: int, indent: str) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        out += _wrap(line.text, width, indent + "- ", indent + "  ")
+        if line.cites:
+            out += _wrap(f"§ {_cites_line(line.cites)}", width, indent + "  ", indent + "    ")
+    return out
+
+
+def combat_dict(result: Any) -> dict[str, Any]:
+    def step(s: Any) -> dict[str, Any]:
+        return {"id": s.id, "title": s.title,
+                "lines": [{"text": line.text, "open": line.open, "cites": [_cite_dict(c) for c in line.cites]}
+                          for line in s.lines],
+                "substeps": [step(sub) for sub in s.substeps]}
+
+    return {"game": result.game, "lang": result.lang, "engine": "combat",
+            "area": {"name": result.area, "castle": result.castle, "sea": result.sea},
+            "houses": result.houses, "initial": result.initial, "final": result.final,
+            "victor": result.victor, "casualties": result.casualties,
+            "steps": [step(s) for s in result.steps]}

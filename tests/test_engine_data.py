@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from citekit import framework_refs, squash
 
 from judge import glossary, timing, triggers
 from judge.models import LANGS, CiteRef
-from judge.render import unescape
-from judge.text import nfc
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)
@@ -20,11 +19,7 @@ CATALOGUE = triggers.load(triggers.triggers_path("agot2", GLOSSARY))
 
 
 def all_refs() -> list[tuple[str, CiteRef]]:
-    refs: list[tuple[str, CiteRef]] = []
-    for item in FRAMEWORK.items:
-        refs += [(f"framework {item.id}", r) for r in item.cites]
-        refs += [(f"framework {item.id} {s.id}", r) for s in item.substeps for r in s.cites]
-        refs += [(f"framework {item.id} loop", r) for r in (item.loop.cites if item.loop else ())]
+    refs = framework_refs(FRAMEWORK)
     refs += [(f"sequence {s.n}", r) for s in CATALOGUE.sequence for r in s.cites]
     refs += [(f"rule {name}", r) for name, rule in CATALOGUE.rules.items() for r in rule.cites]
     refs += [(f"trigger {t.id}", r) for t in CATALOGUE.triggers for r in t.cites]
@@ -32,10 +27,6 @@ def all_refs() -> list[tuple[str, CiteRef]]:
 
 
 REFS = all_refs()
-
-
-def squash(text: str) -> str:
-    return " ".join(nfc(unescape(text)).replace("*", "").split()).casefold()
 
 
 @pytest.mark.parametrize("owner,ref", REFS, ids=[f"{o}:{r.id}:{r.line}" for o, r in REFS])

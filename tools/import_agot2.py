@@ -46,7 +46,7 @@ class Draft:
     term: str = ""
     redirect: str | None = None
     step: str | None = None
-    number: str | None = None  # the number printed before the heading (gp's rule groups)
+    number: str | None = None  # the number printed before the heading (gp rule groups, board sections)
     aliases: list[str] = field(default_factory=list)
     auto_aliases: bool = True
     corrections: list[dict[str, Any]] = field(default_factory=list)
