@@ -79,9 +79,12 @@
     this.forms = Object.keys(data.forms);
     this.stop = new Set(data.stop);
     this.docs = data.docs.map(function (d) {
-      return { url: d.u, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
+      return { url: d.u, game: d.g, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
                names: [fold(d.t)].concat(d.a.map(fold)) };
     });
+    /* The rulebooks of the index: a hit names its own when there are several. */
+    this.games = data.games || {};
+    this.mixed = Object.keys(this.games).length > 1;
   }
 
   /* Index terms (with a factor) for one typed word. */
@@ -169,7 +172,8 @@
     hits.sort(function (a, b) { return b.words - a.words || b.score - a.score || a.doc - b.doc; });
     return hits.slice(0, limit || 20).map(function (hit) {
       var doc = self.docs[hit.doc];
-      return { url: doc.url, term: doc.term, snippet: doc.snippet, para: hit.para, score: hit.score };
+      return { url: doc.url, game: doc.game, gameTitle: self.mixed ? self.games[doc.game] : "",
+               term: doc.term, snippet: doc.snippet, para: hit.para, score: hit.score };
     });
   };
 
@@ -221,6 +225,13 @@
             para.className = "judge-hit-para";
             para.textContent = "¶" + hit.para;
             a.appendChild(para);
+          }
+          if (hit.gameTitle) {
+            var game = document.createElement("span");
+            game.className = "judge-hit-game";
+            game.dataset.game = hit.game;
+            game.textContent = hit.gameTitle;
+            a.appendChild(game);
           }
           var snippet = document.createElement("span");
           snippet.className = "judge-hit-snippet";

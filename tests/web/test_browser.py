@@ -249,7 +249,7 @@ def test_translator_view_aligns_blocks(page: Any, site_url: str) -> None:
     assert row.nth(1).locator("p").inner_text().startswith("Pueden utilizarse capacidades de interrupción")
     assert row.nth(2).locator("p").inner_text().startswith("Mohou být použity schopnosti přerušení")
     page.goto(f"{site_url}translate/")
-    assert "bestow" in page.locator("#missing-cs + ul").inner_text()
+    assert "bestow" in page.locator("#missing-agot2-cs + ul").inner_text()
 
 
 @pytest.mark.parametrize(("name", "path"), [
@@ -282,9 +282,9 @@ def test_screenshots(browser: Any, site_url: str, screenshots: Path, requests: A
 def test_translation_status_links_to_both_languages(page: Any, site_url: str) -> None:
     """The status page groups `judge check` by entry; each entry leads to its page in each language."""
     page.goto(f"{site_url}translate/status/")
-    first = page.locator("h3[data-entry]").first
-    entry_id = first.get_attribute("data-entry")
-    rows = page.locator(f"#e-{entry_id} ~ ul.judge-status").first.locator("li")
+    first = page.locator('h4[data-entry][data-game="agot2"]').first
+    entry_id, game = first.get_attribute("data-entry"), first.get_attribute("data-game")
+    rows = page.locator(f"#e-{game}-{entry_id} ~ ul.judge-status").first.locator("li")
     assert rows.count() >= 1
-    page.locator(f"#e-{entry_id} + p a", has_text="Čeština").click()
+    page.locator(f"#e-{game}-{entry_id} + p a", has_text="Čeština").click()
     assert page.url == entry_url(site_url, "cs", entry_id)

@@ -180,7 +180,7 @@ def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixtu
     report = checks.run_checks(fixture_glossary, "agot2", skip=["spelling"])
     assert [(p.id, p.lang, p.check) for p in report.problems] == [
         ("cancel", "cs", "typography"), ("cancel-interrupts", "es", "missing-counterpart")]
-    sections = re.findall(r'<h3 data-entry="([^"]+)" id="e-\1">(.*?)</h3>(.*?)</ul>', page, re.S)
+    sections = re.findall(r'<h4 data-entry="([^"]+)" data-game="agot2" id="e-agot2-\1">(.*?)</h4>(.*?)</ul>', page, re.S)
     assert [(i, head) for i, head, _ in sections] == [
         ("cancel", "Anular ⇄ Zrušit"), ("cancel-interrupts", "Interrupciones de anulación ⇄ —")]
     body = dict((i, rest) for i, _, rest in sections)
@@ -193,5 +193,5 @@ def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixtu
                     r"<td>(\d+)</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
     assert row is not None and row.groups() == ("0", "1", "1")
     assert 'data-skipped="spelling"' in page
-    coverage = re.search(r"<td>Entradas / Hesla</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
-    assert coverage is not None and coverage.groups() == ("5", "4")
+    coverage = re.search(r"<code>agot2</code></td>\s*" + r"<td>(\d+)</td>\s*" * 4 + r"<td>([^<]+)</td>", page)
+    assert coverage is not None and coverage.groups() == ("5", "5", "4", "4", "80 %")
