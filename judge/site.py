@@ -90,6 +90,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
     page.meta["lang"] = lang
     page.meta["alternate"] = [_alternate(src, other, files) for other in LANGS]
+    if src == f"{lang}/index.md" and _state.glossary is not None:
+        markdown += sitepages.games_list(_state.glossary, lang)
     return markdown
 
 

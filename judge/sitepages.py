@@ -525,7 +525,7 @@ def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tup
     src = game_src(lang, game)
     entries = [e for e in glossary.entries if e.game == game and e.lang == lang]
     out = [f"# {_md_heading(game_title(game, lang))}\n",
-           f'<p class="judge-game-count" data-game="{_e(game)}">{len(entries)} {ui["game_entries"]}</p>\n']
+           f'<p class="judge-game-count" data-game="{_e(game)}">{ui["game_entries"]}: {len(entries)}</p>\n']
     out += [f"- **[{_md_link_text(label)}]({md_rel(src, page)})**" for label, page in pages]
     out += ["", f"## {ui['in_order']} {{ #in-order }}\n", '<div class="judge-game-order" markdown>\n']
     out += [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
@@ -563,3 +563,15 @@ def coverage_table(glossary: Glossary, games: Sequence[str], link: str) -> list[
         out.append(f"| {name} `{game}` | {len(ids)} | {' | '.join(map(str, counts))} | {both} | {share} |")
     out.append("")
     return out
+
+
+def games_list(glossary: Glossary, lang: str) -> str:
+    """The home page's list of the rulebooks (appended to the hand-written docs/<lang>/index.md,
+    which cannot know the games of the glossary being built), each linking its section."""
+    ui = UI[lang]
+    out = [f"\n## {ui['games']} {{ #games }}\n"]
+    for game in glossary.games():
+        count = sum(1 for e in glossary.entries if e.game == game and e.lang == lang)
+        note = f"{ui['game_entries']}: {count}" if count else ui["game_not_translated"]
+        out.append(f"- **[{_md_link_text(game_title(game, lang))}]({game}/index.md)** · {note}")
+    return "\n".join(out) + "\n"

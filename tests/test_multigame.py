@@ -194,3 +194,12 @@ def test_a_framework_timing_cannot_walk_leaves_the_game_without_a_chart(
     assert [(r.levelno, r.getMessage()) for r in caplog.records] == [(logging.INFO, (
         "judge: no round chart for mini (es): glossary/mini/framework.yaml:1: labels: "
         "a mapping of words per language (es, cs)"))]
+
+
+def test_home_page_lists_every_game(multigame: Path) -> None:
+    """Appended to the hand-written home page of each language at build time."""
+    assert sitepages.games_list(load(multigame), "cs").splitlines()[1:] == [
+        "## Pravidla { #games }", "",
+        "- **[Hra o trůny: Karetní hra (2. edice) · Přehled pravidel](agot2/index.md)** · Hesla: 4",
+        "- **[mini](mini/index.md)** · Tato pravidla zatím nejsou přeložena do češtiny.",
+    ]

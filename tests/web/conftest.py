@@ -4,13 +4,16 @@ and Debian's chromium driven by Playwright, with every request recorded."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitekit import CHROMIUM, CHROMIUM_ARGS, build_site, serve_dir
+from sitekit import CHROMIUM, CHROMIUM_ARGS, REPO, build_site, serve_dir
+
+FIXTURES = REPO / "tests" / "fixtures"
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +26,19 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     with serve_dir(built_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def multigame_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fixture glossary with the Spanish-only game `mini` beside agot2, built and served:
+    the pages of a game with no Czech at all, before the real glossary has one."""
+    root = tmp_path_factory.mktemp("multigame") / "glossary"
+    shutil.copytree(FIXTURES / "glossary", root)
+    shutil.copytree(FIXTURES / "games" / "mini", root / "mini")
+    site_dir = root.parent / "site"
+    build_site(site_dir, root)
+    with serve_dir(site_dir) as url:
         yield url
 
 
