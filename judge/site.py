@@ -4,10 +4,14 @@ At build time the glossary becomes pages, none of them written to docs/:
 
 - es/<game>/<id>/ and cs/<game>/<id>/: one page per entry, or a "not translated yet" page where
   a language lacks the concept, so the language switcher always lands somewhere real;
+- es/<game>/ and cs/<game>/: each game's home (its entries in the rulebook's order and A-Z), or
+  one "not translated yet" page where a language has no entry of the game at all (then no page
+  per entry there: the switcher lands on that page); es/<game>/timing/round/ for a game other
+  than agot2 whose framework.yaml judge.timing can walk;
 - es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
-- translate/ and translate/<game>/<id>/: the coverage table and the side-by-side view;
+- translate/ and translate/<game>/<id>/: the coverage table per game and the side-by-side view;
 - translate/status/: the Translation status page, `judge check`'s report per entry;
-- es/search-index.json, cs/search-index.json: the search index per language (judge.siteindex).
+- es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex).
 
 One build serves both languages: each page's UI language and language switcher come from its
 meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
@@ -32,6 +36,7 @@ from mkdocs.structure.pages import Page
 from judge import checks, paths, siteindex, sitepages
 from judge.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
+from judge.labels import game_title
 from judge.models import DEFAULT_GAME, LANGS, SiteBuild
 from judge.sitecharts import (
     TRIGGERING_CONDITION,
@@ -39,7 +44,6 @@ from judge.sitecharts import (
     round_items as _round_items,
     trigger_sequence,
 )
-from judge.labels import game_title
 from judge.sitepages import UI, entry_src
 
 __all__ = ["round_items", "trigger_sequence", "build", "serve", "config_file"]

@@ -527,6 +527,7 @@ def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tup
     out = [f"# {_md_heading(game_title(game, lang))}\n",
            f'<p class="judge-game-count" data-game="{_e(game)}">{ui["game_entries"]}: {len(entries)}</p>\n']
     out += [f"- **[{_md_link_text(label)}]({md_rel(src, page)})**" for label, page in pages]
+    out.append(f'- **<a class="judge-game-search" href="{rel(src, f"{lang}/search.md")}?game={_e(game)}">{ui["search"]}</a>**')
     out += ["", f"## {ui['in_order']} {{ #in-order }}\n", '<div class="judge-game-order" markdown>\n']
     out += [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
     out += ["\n</div>\n", f"## {ui['a_to_z']} {{ #a-z }}\n", *a_to_z(glossary, entries, "", "###")]

@@ -133,7 +133,8 @@
     return found;
   };
 
-  Index.prototype.search = function (query, limit) {
+  /* `game` (optional): only that rulebook's entries, as `judge search --game`. */
+  Index.prototype.search = function (query, limit, game) {
     var self = this;
     var typed = words(query).filter(function (w) { return !self.stop.has(w); });
     var scores = new Map();
@@ -162,6 +163,7 @@
     });
     var folded = fold(query).trim().replace(/\s+/g, " ");
     var hits = Array.from(scores.values());
+    if (game) hits = hits.filter(function (hit) { return self.docs[hit.doc].game === game; });
     hits.forEach(function (hit) {
       var doc = self.docs[hit.doc];
       // The query names the entry: its very term or alias, else every word of its term.
@@ -203,13 +205,15 @@
     var cs = box.dataset.lang === "cs";
     var none = cs ? "Nic nenalezeno." : "Sin resultados.";
     var ready = loadIndex(base.href);
+    // search/?game=gp: one rulebook only (a game's home page links it so).
+    var game = new URLSearchParams(location.search).get("game") || "";
 
     function run() {
       var query = input.value;
       ready.then(function (index) {
         list.innerHTML = "";
         if (!query.trim()) { status.textContent = ""; return; }
-        var hits = index.search(query, 20);
+        var hits = index.search(query, 20, game);
         status.textContent = hits.length ? (cs ? "Výsledky: " : "Resultados: ") + hits.length : none;
         hits.forEach(function (hit) {
           var li = document.createElement("li");
@@ -227,11 +231,11 @@
             a.appendChild(para);
           }
           if (hit.gameTitle) {
-            var game = document.createElement("span");
-            game.className = "judge-hit-game";
-            game.dataset.game = hit.game;
-            game.textContent = hit.gameTitle;
-            a.appendChild(game);
+            var tag = document.createElement("span");
+            tag.className = "judge-hit-game";
+            tag.dataset.game = hit.game;
+            tag.textContent = hit.gameTitle;
+            a.appendChild(tag);
           }
           var snippet = document.createElement("span");
           snippet.className = "judge-hit-snippet";
@@ -247,8 +251,8 @@
     if (params.get("q")) { input.value = params.get("q"); run(); }
     // For tests and tests/bench/search_measure.py: the loaded index and a query function.
     window.judgeIndex = function () { return ready; };
-    window.judgeSearch = function (query) {
-      return ready.then(function (index) { return index.search(query, 20); });
+    window.judgeSearch = function (query, onlyGame) {
+      return ready.then(function (index) { return index.search(query, 20, onlyGame); });
     };
   }
 

@@ -71,12 +71,22 @@ def requests() -> Requests:
 @pytest.fixture
 def page(browser: Any, site_url: str, requests: Requests) -> Iterator[Any]:
     """A desktop-sized page; after the test, no request may have left localhost."""
+    yield from _page(browser, site_url, requests)
+
+
+@pytest.fixture
+def multigame_page(browser: Any, multigame_site_url: str, requests: Requests) -> Iterator[Any]:
+    """`page` on the fixture site with the Spanish-only game."""
+    yield from _page(browser, multigame_site_url, requests)
+
+
+def _page(browser: Any, base: str, requests: Requests) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.on("request", lambda request: requests.append(request.url))
     opened = context.new_page()
     yield opened
     context.close()
-    assert requests.outside(site_url) == []
+    assert requests.outside(base) == []
 
 
 @pytest.fixture(scope="session")

@@ -195,3 +195,25 @@ def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixtu
     assert 'data-skipped="spelling"' in page
     coverage = re.search(r"<code>agot2</code></td>\s*" + r"<td>(\d+)</td>\s*" * 4 + r"<td>([^<]+)</td>", page)
     assert coverage is not None and coverage.groups() == ("5", "5", "4", "4", "80 %")
+
+
+@pytest.mark.parametrize("game", load().games())
+def test_every_game_has_a_section_in_each_language(built_site: Path, game: str) -> None:
+    """Each game's home in every language (a language without the game: its "not translated
+    yet" page), and a page per entry in each language the game has."""
+    glossary = load()
+    for lang in ("es", "cs"):
+        home = (built_site / lang / game / "index.html").read_text("utf-8")
+        assert (f'data-missing="{lang}"' in home) == (lang not in glossary.langs(game)), (lang, game)
+    for entry_id in glossary.ids(game):
+        for lang in glossary.langs(game):
+            assert (built_site / lang / game / entry_id / "index.html").is_file(), (lang, entry_id)
+
+
+def test_a_game_whose_framework_timing_cannot_walk_still_builds(tmp_path: Path, fixture_glossary: Path) -> None:
+    shutil.copytree(REPO / "tests" / "fixtures" / "games" / "mini", fixture_glossary / "mini")
+    (fixture_glossary / "mini" / "framework.yaml").write_text("game: mini\nphases: [not, a, framework]\n", "utf-8")
+    build_site(tmp_path / "site", fixture_glossary)
+    assert (tmp_path / "site" / "es" / "mini" / "players" / "index.html").is_file()
+    assert not (tmp_path / "site" / "es" / "mini" / "timing").exists()
+    assert "Tato pravidla zatím nejsou přeložena do češtiny." in (tmp_path / "site" / "cs" / "mini" / "index.html").read_text("utf-8")
