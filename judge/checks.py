@@ -13,7 +13,7 @@ import difflib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from judge.analysis import terms
 from judge.compare import Pair
 from judge.entryfile import FileReport
 from judge.errors import UsageProblem
-from judge.glossary import Glossary, known_games, scan
+from judge.glossary import Glossary, in_document_order, known_games, scan
 from judge.models import LANGS, Block, Entry, Problem, Severity
 from judge.termbase import Matcher, name_keys, strip_name
 from judge.text import fold
@@ -76,11 +76,34 @@ class Check:
 
 
 @dataclass(frozen=True)
+class BacklogItem:
+    """An entry still to translate: its id, its term (and printed number) where it exists, and
+    its file there, to open beside the new one."""
+
+    id: str
+    term: str
+    number: str | None
+    file: str
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """A language a game has no entry in at all (its translation has not started): one summary
+    rather than a missing-counterpart warning per entry, with the entries in the rulebook's order."""
+
+    game: str
+    lang: str
+    entries: int
+    missing: tuple[BacklogItem, ...]
+
+
+@dataclass(frozen=True)
 class Summary:
     by_severity: dict[str, int] = field(hash=False)
     by_check: dict[str, int] = field(hash=False)
     entries: dict[str, int] = field(hash=False)
     skipped: dict[str, str] = field(hash=False, default_factory=dict)
+    backlog: tuple[Backlog, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,15 +143,18 @@ def run_checks(
     selected = select(only, skip)
     glossary, problems = scan(root, game)
     skipped: dict[str, str] = {}
+    backlogs: list[Backlog] = []
     for each_game in glossary.games():
         context = Context(glossary, each_game)
         for check in CHECKS:
             if check.id in selected and check.run is not None:
                 problems += check.run(context)
         skipped.update(context.skipped)
+        backlogs += backlog(context) if "missing-counterpart" in selected else []
     kept = [p for p in problems if p.check in selected and (lang is None or p.lang == lang)]
     ordered = tuple(sorted(kept, key=_grouping))
-    return Report(game, ordered, _summary(glossary, ordered, skipped))
+    wanted = tuple(b for b in backlogs if lang is None or b.lang == lang)
+    return Report(game, ordered, replace(_summary(glossary, ordered, skipped), backlog=wanted))
 
 
 def select(only: Iterable[str], skip: Iterable[str]) -> set[str]:
@@ -144,6 +170,19 @@ def select(only: Iterable[str], skip: Iterable[str]) -> set[str]:
 
 
 # -- the checks -------------------------------------------------------------------------
+
+def backlog(context: Context) -> list[Backlog]:
+    """Each language the game has no entry in: the whole game is to translate. missing-counterpart
+    compares the languages a game has, so it says nothing here; one summary per language does,
+    listing the entries in the order the rulebook prints them (the order to translate them in)."""
+    glossary, game = context.glossary, context.game
+    have = glossary.langs(game)
+    if not have:
+        return []
+    source = [e for e in context.entries if e.lang == have[0]]
+    items = tuple(BacklogItem(e.id, e.term, e.number, paths.display(e.path)) for e in in_document_order(source))
+    return [Backlog(game, lang, len(items), items) for lang in LANGS if lang not in have]
+
 
 def missing_counterpart(context: Context) -> list[Problem]:
     """An id present in one language of the game but not in another (DESIGN.md: valid, reported)."""

@@ -44,8 +44,16 @@ def cli() -> None:
     the folder named by JUDGE_GLOSSARY.
 
     \b
-    Example:
+    Games (--game; default agot2, search and check cover every game without it):
+      agot2       the card game, 2nd edition: Rules Reference (es, cs)
+      agot1       the card game, 1st edition: the Shadows addendum (es)
+      agot-board  the board game, 2nd edition: rulebook (es)
+      gp          Gobierno & Prestigio: complete rules, numbered (es)
+
+    \b
+    Examples:
       judge show "condicion de activacion" --lang both
+      judge search jugador --game gp
     """
 
 
@@ -112,9 +120,14 @@ def _check_help() -> str:
     Checks (id, severity, what it finds):
 {rows}
 
+    A game with no entry at all in a language (agot1, agot-board, gp have no Czech) is
+    summarised in one backlog line per language, not a warning per entry; --format json lists
+    its entries in the rulebook's order (summary.backlog). Without --game, every game.
+
     \b
     Examples:
       judge check --game agot2
+      judge check --game gp --lang cs --format json
       judge check --only numbers,key-terms --lang cs --format json
     """
 
@@ -318,10 +331,13 @@ def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str
     reac* matches words starting with reac. Nothing found exits 1 with suggestions. The index
     is built on first use and whenever the glossary changes.
 
+    Every game is searched unless --game names one; each hit shows its game/id.
+
     \b
     Examples:
       judge search hraci
       judge search "pila de muertos" --lang es --format json
+      judge search jugador --game gp
     """
     from judge import search
 

@@ -361,3 +361,10 @@ def _match_rank(key: str, name: str) -> int | None:
 
 def _entry_order(entry: Entry) -> tuple[bool, str, str, int]:
     return entry.game != DEFAULT_GAME, entry.game, entry.id, LANGS.index(entry.lang)
+
+
+def in_document_order(entries: Iterable[Entry]) -> list[Entry]:
+    """Entries as their rulebook prints them: by source file and line; entries without a source
+    (a redirect added for a form people type) last, by id."""
+    return sorted(entries, key=lambda e: (e.source is None, e.source.doc if e.source else "",
+                                          e.source.line if e.source else 0, e.id))

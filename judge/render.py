@@ -33,7 +33,7 @@ from judge import labels
 from judge.paths import display
 
 if TYPE_CHECKING:  # annotations only: importing them would load the checks for every command
-    from judge.checks import Report
+    from judge.checks import Backlog, Report
     from judge.termbase import TermBase
 
 Format = Literal["text", "json"]
@@ -244,7 +244,8 @@ def report(result: Report, fmt: str, color: bool = False) -> str:
     if fmt == "json":
         return to_json(asdict(result))
     groups = ["".join(problem_line(p, color) + "\n" for p in group) for _, group in groupby(result.problems, _entry_of)]
-    return "\n".join([*groups, summary_line(result) + "\n"])
+    backlog = "".join(backlog_line(b) + "\n" for b in result.summary.backlog)
+    return "\n".join([*groups, *([backlog] if backlog else []), summary_line(result) + "\n"])
 
 
 def _entry_of(problem: Problem) -> str | None:
@@ -760,3 +761,16 @@ def combat_dict(result: Any) -> dict[str, Any]:
             "houses": result.houses, "initial": result.initial, "final": result.final,
             "victor": result.victor, "casualties": result.casualties,
             "steps": [step(s) for s in result.steps]}
+
+
+# -- check: a game not translated into a language ------------------------------------------
+
+BACKLOG_SHOWN = 3  # entries named in the text line; JSON lists them all
+
+
+def backlog_line(backlog: Backlog) -> str:
+    """One line per untranslated language of a game: how much there is, where to start."""
+    first = ", ".join(item.id for item in backlog.missing[:BACKLOG_SHOWN])
+    more = f", … (all {backlog.entries}: --format json)" if backlog.entries > BACKLOG_SHOWN else ""
+    return (f"{backlog.game}: [backlog] {backlog.lang}: not translated yet, "
+            f"{_plural(backlog.entries, 'entry', 'entries')} to translate; in the rulebook's order: {first}{more}")

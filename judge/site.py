@@ -4,10 +4,14 @@ At build time the glossary becomes pages, none of them written to docs/:
 
 - es/<game>/<id>/ and cs/<game>/<id>/: one page per entry, or a "not translated yet" page where
   a language lacks the concept, so the language switcher always lands somewhere real;
+- es/<game>/ and cs/<game>/: each game's home (its entries in the rulebook's order and A-Z), or
+  one "not translated yet" page where a language has no entry of the game at all (then no page
+  per entry there: the switcher lands on that page); es/<game>/timing/round/ for a game other
+  than agot2 whose framework.yaml judge.timing can walk;
 - es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
-- translate/ and translate/<game>/<id>/: the coverage table and the side-by-side view;
+- translate/ and translate/<game>/<id>/: the coverage table per game and the side-by-side view;
 - translate/status/: the Translation status page, `judge check`'s report per entry;
-- es/search-index.json, cs/search-index.json: the search index per language (judge.siteindex).
+- es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex).
 
 One build serves both languages: each page's UI language and language switcher come from its
 meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
@@ -32,6 +36,7 @@ from mkdocs.structure.pages import Page
 from judge import checks, paths, siteindex, sitepages
 from judge.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
+from judge.labels import game_title
 from judge.models import DEFAULT_GAME, LANGS, SiteBuild
 from judge.sitecharts import (
     TRIGGERING_CONDITION,
@@ -73,7 +78,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(error)) from None
     _state.glossary = glossary
     _state.pages = generated_pages(glossary)
-    config.nav = navigation(glossary)
+    config.nav = navigation(glossary, _state.pages)
     return config
 
 
@@ -89,6 +94,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
     page.meta["lang"] = lang
     page.meta["alternate"] = [_alternate(src, other, files) for other in LANGS]
+    if src == f"{lang}/index.md" and _state.glossary is not None:
+        markdown += sitepages.games_list(_state.glossary, lang)
     return markdown
 
 
@@ -114,36 +121,83 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
 
 
 def _alternate(src: str, lang: str, files: Files) -> dict[str, str]:
-    counterpart = f"{lang}/{src[3:]}" if src[:3] in ("es/", "cs/") else f"{lang}/index.md"
-    if files.get_file_from_path(counterpart) is None:
-        counterpart = f"{lang}/index.md"
+    """The same page in `lang`; else its game's home there (a game not translated into `lang`
+    says so on it); else the home page."""
+    localised = src[:3] in ("es/", "cs/")
+    game = src[3:].split("/", 1)[0] if localised and src.count("/") > 1 else None
+    candidates = [f"{lang}/{src[3:]}"] if localised else []
+    candidates += [sitepages.game_src(lang, game)] if game else []
+    counterpart = next((c for c in candidates if files.get_file_from_path(c) is not None), f"{lang}/index.md")
     return {"name": sitepages.LANG_NAMES[lang], "lang": lang, "link": sitepages.page_url(counterpart)}
 
 
 # -- the generated pages --------------------------------------------------------------------
 
 def generated_pages(glossary: Glossary) -> dict[str, str]:
-    """src_uri → content of every generated page and search index."""
+    """src_uri → content of every generated page and search index. Each game is a section per
+    language: its home, its entry pages and its round chart; a language without any entry of
+    the game gets one "not translated yet" page there instead of a page per entry."""
     pages: dict[str, str] = {}
-    for game in glossary.games():
+    games = glossary.games()
+    for game in games:
+        present = glossary.langs(game)
         for entry_id in glossary.ids(game):
             variants = glossary.variants(game, entry_id)
-            for lang in LANGS:
+            for lang in present:
                 entry = variants.get(lang)
                 content = (sitepages.entry_page(glossary, entry) if entry
                            else sitepages.missing_page(next(iter(variants.values())), lang))
                 pages[entry_src(lang, game, entry_id)] = content
             pages[f"translate/{game}/{entry_id}.md"] = sitepages.translator_page(glossary, game, entry_id)
+        for lang in LANGS:
+            pages.update(game_section(glossary, game, lang))
+    pages["translate/index.md"] = sitepages.coverage_page(glossary, games)
+    pages["translate/status.md"] = status_page(glossary, games)
     game = glossary.pick_game(None) or DEFAULT_GAME
-    pages["translate/index.md"] = sitepages.coverage_page(glossary, game)
-    pages["translate/status.md"] = status_page(glossary, game)
     for lang in LANGS:
-        pages[f"{lang}/timing/round.md"] = sitepages.round_page(round_items(glossary, lang, game), lang, game)
+        pages[f"{lang}/timing/round.md"] = sitepages.round_page(
+            round_items(glossary, lang, game), lang, game, glossary.get(game, lang, "appendix-i") is not None)
         pages[f"{lang}/timing/sequence.md"] = sitepages.sequence_page(
             trigger_sequence(glossary, lang, game), glossary.get(game, lang, TRIGGERING_CONDITION), lang, game)
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
-        pages[f"{lang}/search-index.json"] = search_index_json(glossary, game, lang)
+        pages[f"{lang}/search-index.json"] = search_index_json(glossary, lang)
     return pages
+
+
+def game_section(glossary: Glossary, game: str, lang: str) -> dict[str, str]:
+    """A game's pages in `lang` besides its entries: its home and, for a game other than the
+    default (whose charts are es/timing/…), its round chart when judge.timing can walk it."""
+    present = glossary.langs(game)
+    if lang not in present:
+        return {sitepages.game_src(lang, game): sitepages.game_missing_page(glossary, game, lang, present[0])}
+    pages: dict[str, str] = {}
+    if game != DEFAULT_GAME and (items := game_chart(glossary, lang, game)):
+        pages[sitepages.round_src(lang, game)] = sitepages.round_page(
+            items, lang, game, glossary.get(game, lang, "appendix-i") is not None)
+    home = sitepages.game_src(lang, game)
+    pages[home] = sitepages.game_home_page(glossary, game, lang, [(label, src) for label, src in game_links(game, lang)
+                                                                   if src in pages or game == DEFAULT_GAME])
+    return pages
+
+
+def game_links(game: str, lang: str) -> list[tuple[str, str]]:
+    """The pages a game's section may have beside its home and entries: (label, src)."""
+    ui = UI[lang]
+    if game == DEFAULT_GAME:
+        return [(ui["round"], f"{lang}/timing/round.md"), (ui["sequence"], f"{lang}/timing/sequence.md"),
+                (ui["glossary"], f"{lang}/glossary.md")]
+    return [(ui["game_chart"], sitepages.round_src(lang, game))]
+
+
+def game_chart(glossary: Glossary, lang: str, game: str) -> list[RoundItem]:
+    """The game's round chart, or [] without one. Each game's framework.yaml has its own shape:
+    one judge.timing cannot walk leaves the game without a chart, said in the build log, and
+    never stops the build (an INFO line: a warning would fail the strict build)."""
+    try:
+        return round_items(glossary, lang, game)
+    except Exception as error:  # noqa: BLE001 - any failure of another game's framework data
+        log.info("judge: no round chart for %s (%s): %s", game, lang, error)
+        return []
 
 
 # Checks the build leaves out, and why (said on the page). Measured on the real glossary:
@@ -152,30 +206,34 @@ def generated_pages(glossary: Glossary) -> dict[str, str]:
 BUILD_SKIPS = {"spelling": "it loads the hunspell dictionaries: 13 s of CPU, twice the whole site build"}
 
 
-def status_page(glossary: Glossary, game: str) -> str:
-    """The Translation status page: `judge check` run on the glossary being built."""
-    report = checks.run_checks(glossary.root, game, skip=BUILD_SKIPS)
-    return sitepages.status_page(glossary, game, report, checks.CHECKS, BUILD_SKIPS)
+def status_page(glossary: Glossary, games: list[str]) -> str:
+    """The Translation status page: `judge check --game G` for each game of the glossary being built."""
+    reports = {game: checks.run_checks(glossary.root, game, skip=BUILD_SKIPS) for game in games}
+    return sitepages.status_page(glossary, reports, checks.CHECKS, BUILD_SKIPS)
 
 
-def search_index_json(glossary: Glossary, game: str, lang: str) -> str:
-    docs = siteindex.documents(glossary, game, lang, lambda e: sitepages.page_url(f"{e.game}/{e.id}.md"))
-    return json.dumps(siteindex.build(docs, lang), ensure_ascii=False, separators=(",", ":"))
+def search_index_json(glossary: Glossary, lang: str) -> str:
+    """One index per language over every game (each document says its game)."""
+    docs = [doc for game in glossary.games()
+            for doc in siteindex.documents(glossary, game, lang, lambda e: sitepages.page_url(f"{e.game}/{e.id}.md"))]
+    titles = {game: game_title(game, lang) for game in glossary.games()}
+    return json.dumps(siteindex.build(docs, lang, titles), ensure_ascii=False, separators=(",", ":"))
 
 
-def navigation(glossary: Glossary) -> list[Any]:
-    """Per language: home, search, timing, the glossary index, the guides. Entry pages are
+def navigation(glossary: Glossary, pages: dict[str, str]) -> list[Any]:
+    """Per language: home, search, a section per game (its home, charts and glossary index:
+    those of `pages`, the generated pages), the guides. Entry pages are
     reached from the glossary index, the charts, search and links: listing 380 of them in the
     nav would put them all in every page (Material renders the whole nav in each)."""
     nav: list[Any] = []
     for lang in LANGS:
         ui = UI[lang]
+        sections = [{game_title(game, lang): [sitepages.game_src(lang, game), *(
+            {label: src} for label, src in game_links(game, lang) if src in pages)]} for game in glossary.games()]
         nav.append({sitepages.LANG_NAMES[lang]: [
             f"{lang}/index.md",
             {ui["search"]: f"{lang}/search.md"},
-            {ui["round"]: f"{lang}/timing/round.md"},
-            {ui["sequence"]: f"{lang}/timing/sequence.md"},
-            {ui["glossary"]: f"{lang}/glossary.md"},
+            *sections,
             {ui["judge"]: f"{lang}/judge.md"},
             {ui["translate"]: f"{lang}/translator.md"},
         ]})

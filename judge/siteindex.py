@@ -7,8 +7,8 @@ folds the typed word, looks it up, and for a form the text never uses falls back
 index term the word starts with (or, while typing, the terms that start with it).
 
 Shape (compact, read by judge.js):
-  {"lang", "stop": [stop words],
-   "docs": [{"u": url, "t": term, "a": [aliases], "s": snippet, "k": [its term's index terms]}],
+  {"lang", "stop": [stop words], "games": {game: the rulebook's title in lang},
+   "docs": [{"u": url, "g": game, "t": term, "a": [aliases], "s": snippet, "k": [its term's index terms]}],
    "terms": [index term, ...], "postings": [[doc, weight, para, doc, weight, para, ...], ...],
    "forms": {folded word: [term number, ...]}}
 """
@@ -43,6 +43,7 @@ class Doc:
     term: str
     aliases: tuple[str, ...]
     blocks: tuple[tuple[int, str], ...]
+    game: str = ""
 
     @property
     def snippet(self) -> str:
@@ -59,7 +60,7 @@ def documents(glossary: Glossary, game: str, lang: str, url: Callable[[Entry], s
         if target is not None and target.lang == lang:
             redirected[target.id] += [entry.term, *entry.aliases]
     return [
-        Doc(url(e), e.term, (*e.aliases, *redirected[e.id]), tuple((b.n, plain(b.text)) for b in e.blocks))
+        Doc(url(e), e.term, (*e.aliases, *redirected[e.id]), tuple((b.n, plain(b.text)) for b in e.blocks), e.game)
         for e in entries if e.kind != "redirect"
     ]
 
@@ -69,8 +70,9 @@ def plain(text: str) -> str:
     return " ".join(text.replace("\\[", "[").replace("\\]", "]").replace("**", "").split())
 
 
-def build(docs: Sequence[Doc], lang: str) -> dict[str, Any]:
-    """The index of `docs` in `lang` as JSON-ready data."""
+def build(docs: Sequence[Doc], lang: str, games: dict[str, str] | None = None) -> dict[str, Any]:
+    """The index of `docs` in `lang` as JSON-ready data; `games`: each game's title, shown
+    beside a hit when the index holds several games."""
     stop = stop_words(lang)
     forms: dict[str, set[str]] = defaultdict(set)
     names: list[list[set[str]]] = []  # per doc: its term's terms, then each alias's
@@ -105,7 +107,8 @@ def build(docs: Sequence[Doc], lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "stop": sorted(stop),
-        "docs": [{"u": d.url, "t": d.term, "a": list(d.aliases), "s": d.snippet,
+        "games": games or {},
+        "docs": [{"u": d.url, "g": d.game, "t": d.term, "a": list(d.aliases), "s": d.snippet,
                   "k": sorted({position[t] for t in terms(d.term, lang)})}
                  for d in docs],
         "terms": vocabulary,

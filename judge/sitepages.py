@@ -20,8 +20,9 @@ import markdown
 from judge import labels
 from judge.body import _PLACEHOLDER
 from judge.checks import Check, Report
-from judge.glossary import Glossary
-from judge.models import LANGS, Block, Entry, Problem
+from judge.glossary import Glossary, in_document_order
+from judge.labels import game_title
+from judge.models import DEFAULT_GAME, LANGS, Block, Entry, Problem
 from judge.sitecharts import RoundItem, SequenceItem, first_sentence, step_key
 from judge.text import fold
 
@@ -42,6 +43,7 @@ TRANSLATOR_UI = {
     "by_entry": "Por entrada / Podle hesla", "where": "Archivo / Soubor", "message": "Mensaje / Zpráva",
     "no_findings": "Ningún hallazgo / Žádné nálezy", "no_entry": "Sin entrada / Bez hesla",
     "status_link": "Informe de `judge check` por entrada / Zpráva `judge check` podle hesel",
+    "game": "Reglamento / Pravidla", "translated": "Traducido / Přeloženo",
 }
 ICON_TITLES = {
     "military": "Militar / Vojenská", "intrigue": "Intriga / Intrikářská", "power": "Poder / Mocenská",
@@ -127,12 +129,12 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     ui = UI[entry.lang]
     src = entry_src(entry.lang, entry.game, entry.id)
     prefix = rel(src, "x")[:-1]
-    parts = [f"# {_md_heading(entry.term)}\n"]
+    parts = [f"# {_md_heading(numbered_term(entry))}\n"]
     if entry.aliases:
         parts.append(f'<p class="judge-aliases">{ui["aliases"]}: '
                      + ", ".join(f"<em>{_e(a)}</em>" for a in entry.aliases) + "</p>\n")
     if entry.kind == "step" and entry.step:
-        round_link = rel(src, f"{entry.lang}/timing/round.md") + f"#s-{entry.step.replace('.', '-')}"
+        round_link = rel(src, round_src(entry.lang, entry.game)) + f"#s-{entry.step.replace('.', '-')}"
         parts.append(f'<p class="judge-step-badge"><a href="{round_link}">{ui["step"]} {entry.step}</a></p>\n')
     parts.append(blocks_html(entry.term, entry.blocks, prefix, ui["cite"]))
     if entry.kind == "redirect":
@@ -208,11 +210,12 @@ def missing_page(other: Entry, lang: str) -> str:
 
 # -- timing ---------------------------------------------------------------------------------
 
-def round_page(items: Sequence[RoundItem], lang: str, game: str) -> str:
-    """The round as a chart: phases, then their steps and windows in order, in the colour code."""
+def round_page(items: Sequence[RoundItem], lang: str, game: str, appendix: bool = True) -> str:
+    """The round as a chart: phases, then their steps and windows in order, in the colour code.
+    `appendix`: the game has the `appendix-i` entry the colour code cites."""
     ui = UI[lang]
-    src = f"{lang}/timing/round.md"
-    out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")))]
+    src = round_src(lang, game)
+    out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")) if appendix else None)]
     if not items:
         return "\n".join(out)
     out.append('<ol class="judge-round">')
@@ -296,11 +299,11 @@ def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, es
     return f'<a href="{rel(src, entry_src(lang, game, entry_id))}">{text}</a>'
 
 
-def _legend(ui: dict[str, str], appendix: str) -> str:
+def _legend(ui: dict[str, str], appendix: str | None) -> str:
     keys = (("step", "legend_step"), ("window", "legend_window"), ("melee", "legend_melee"), ("loop", "legend_loop"))
     items = "".join(f'<li class="judge-legend-{k}">{ui[label]}</li>' for k, label in keys)
-    return (f'<ul class="judge-legend" aria-label="{ui["colour_code"]}">{items}</ul>\n'
-            f'<p class="judge-legend-note"><a href="{appendix}#p1">{ui["colour_code"]}</a></p>\n')
+    note = f'<p class="judge-legend-note"><a href="{appendix}#p1">{ui["colour_code"]}</a></p>\n' if appendix else ""
+    return f'<ul class="judge-legend" aria-label="{ui["colour_code"]}">{items}</ul>\n' + note
 
 
 def sequence_page(items: Sequence[SequenceItem], entry: Entry | None, lang: str, game: str) -> str:
@@ -357,23 +360,26 @@ def translator_page(glossary: Glossary, game: str, entry_id: str) -> str:
     return "\n".join(out)
 
 
-def coverage_page(glossary: Glossary, game: str) -> str:
-    """Entries per language, the ones missing in each, and every concept with its parallel page."""
-    ids = glossary.ids(game)
-    counts = {lang: sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS}
+def coverage_page(glossary: Glossary, games: Sequence[str]) -> str:
+    """Coverage per game, then per game the entries missing in each language and every concept
+    with its parallel page."""
     out = [f"# {TRANSLATOR_UI['title']}\n", f"[{TRANSLATOR_UI['status_link']}](status.md)\n",
-           f"## {TRANSLATOR_UI['coverage']} {{ #coverage }}\n",
-           f"| | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |", "| --- |" + " --- |" * len(LANGS),
-           f"| {TRANSLATOR_UI['entries']} | {' | '.join(str(counts[lang]) for lang in LANGS)} |"]
-    missing = {lang: [i for i in ids if glossary.get(game, lang, i) is None] for lang in LANGS}
-    out.append(f"| {TRANSLATOR_UI['missing']} | {' | '.join(str(len(missing[lang])) for lang in LANGS)} |")
-    out.append(f"| {TRANSLATOR_UI['both']} | {sum(all(glossary.get(game, lang, i) for lang in LANGS) for i in ids)} | |\n")
+           f"## {TRANSLATOR_UI['coverage']} {{ #coverage }}\n", *coverage_table(glossary, games, "")]
+    for game in games:
+        out += _game_concepts(glossary, game)
+    return "\n".join(out) + "\n"
+
+
+def _game_concepts(glossary: Glossary, game: str) -> list[str]:
+    ids = glossary.ids(game)
+    out = [f"## {_md_heading(game_title(game, 'es'))} {{ #game-{game} }}\n"]
     for lang in LANGS:
-        if missing[lang]:
-            out.append(f"### {TRANSLATOR_UI['missing']}: {LANG_NAMES[lang]} {{ #missing-{lang} }}\n")
-            out += [f"- [{_md_link_text(_any_term(glossary, game, i))}]({game}/{i}.md) `{i}`" for i in missing[lang]]
+        missing = [i for i in ids if glossary.get(game, lang, i) is None]
+        if missing:
+            out.append(f"### {TRANSLATOR_UI['missing']}: {LANG_NAMES[lang]} ({len(missing)}) {{ #missing-{game}-{lang} }}\n")
+            out += [f"- [{_md_link_text(_any_term(glossary, game, i))}]({game}/{i}.md) `{i}`" for i in missing]
             out.append("")
-    out.append(f"## {TRANSLATOR_UI['concepts']} {{ #concepts }}\n")
+    out.append(f"### {TRANSLATOR_UI['concepts']} {{ #concepts-{game} }}\n")
     out.append(f"| id | {TRANSLATOR_UI['kind']} | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |")
     out.append("| --- | --- |" + " --- |" * len(LANGS))
     for i in ids:
@@ -381,36 +387,32 @@ def coverage_page(glossary: Glossary, game: str) -> str:
         kind = next(iter(variants.values())).kind
         terms = " | ".join(_md_cell(variants[lang].term) if lang in variants else "—" for lang in LANGS)
         out.append(f"| [`{i}`]({game}/{i}.md) | {kind} | {terms} |")
-    return "\n".join(out) + "\n"
+    out.append("")
+    return out
 
 
-def status_page(glossary: Glossary, game: str, report: Report, checks: Sequence[Check],
+def status_page(glossary: Glossary, reports: dict[str, Report], checks: Sequence[Check],
                 not_run: dict[str, str]) -> str:
-    """The Translation status page: coverage per language, findings per check and language, and
-    the `judge check` report grouped by entry, each entry linking to its pages in both languages
-    and to its side-by-side view. `not_run`: check id → why the build did not run it."""
+    """The Translation status page: coverage per game, findings per check and language, and per
+    game the `judge check --game` report grouped by entry, each entry linking to its pages in
+    both languages and to its side-by-side view. `not_run`: check id → why the build did not run it."""
     t = TRANSLATOR_UI
-    found = report.by_entry()
-    entries = len([i for i in found if i])
+    problems = [p for report in reports.values() for p in report.problems]
+    found = {game: report.by_entry() for game, report in reports.items()}
+    entries = sum(len([i for i in by_entry if i]) for by_entry in found.values())
     skips = f" --skip {','.join(not_run)}" if not_run else ""
     out = [f"# {t['status']}\n",
-           f'<p class="judge-status-summary">{t["generated"]} <code>judge check --game {_e(game)}{skips}</code>: '
-           f'<strong>{len(report.problems)}</strong> {t["findings"]}, <strong>{entries}</strong> {t["in_entries"]}.</p>\n']
+           f'<p class="judge-status-summary">{t["generated"]} <code>judge check{skips}</code>: '
+           f'<strong>{len(problems)}</strong> {t["findings"]}, <strong>{entries}</strong> {t["in_entries"]}.</p>\n']
     for check_id, why in not_run.items():
         out.append(f'<p class="judge-status-skipped" data-skipped="{_e(check_id)}">{t["not_run"]}: '
-                   f'<code>{_e(check_id)}</code> ({_e(why)}). <code>judge check --game {_e(game)} --only {_e(check_id)}</code></p>\n')
-    # Coverage per language, the same figures as the translator view.
-    ids = glossary.ids(game)
-    counts = {lang: sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS}
-    out += [f"## {t['coverage']} {{ #coverage }}\n",
-            f"| | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} |", "| --- |" + " --- |" * len(LANGS),
-            f"| {t['entries']} | {' | '.join(str(counts[lang]) for lang in LANGS)} |",
-            f"| [{t['missing']}](index.md#coverage) | {' | '.join(str(len(ids) - counts[lang]) for lang in LANGS)} |\n"]
+                   f'<code>{_e(check_id)}</code> ({_e(why)}). <code>judge check --only {_e(check_id)}</code></p>\n')
+    out += [f"## {t['coverage']} {{ #coverage }}\n", *coverage_table(glossary, list(reports), "index.md")]
     # Findings per check and language; a check not run says so rather than 0.
     out += [f"## {t['by_check']} {{ #checks }}\n",
             f"| {t['check']} | {t['severity']} | {t['what']} | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} | {t['total']} |",
             "| --- | --- | --- |" + " --- |" * (len(LANGS) + 1)]
-    per = Counter((p.check, p.lang) for p in report.problems)
+    per = Counter((p.check, p.lang) for p in problems)
     for check in checks:
         if check.id in not_run:
             cells = ["—"] * (len(LANGS) + 1)
@@ -419,10 +421,13 @@ def status_page(glossary: Glossary, game: str, report: Report, checks: Sequence[
         out.append(f"| `{check.id}` | {check.severity} | {_md_cell(check.explanation)} | {' | '.join(cells)} |")
     out.append("")
     out.append(f"## {t['by_entry']} {{ #entries }}\n")
-    if not found:
+    if not problems:
         out.append(f'<p class="judge-status-clean">{t["no_findings"]}</p>\n')
-    for entry_id in sorted(found, key=lambda i: (i == "", i)):
-        out.append(_status_entry(glossary, game, entry_id, found[entry_id]))
+    for game, by_entry in found.items():
+        if by_entry:
+            out.append(f"### {_md_heading(game_title(game, 'es'))} {{ #status-{game} }}\n")
+        for entry_id in sorted(by_entry, key=lambda i: (i == "", i)):
+            out.append(_status_entry(glossary, game, entry_id, by_entry[entry_id]))
     return "\n".join(out) + "\n"
 
 
@@ -431,11 +436,15 @@ def _status_entry(glossary: Glossary, game: str, entry_id: str, langs: dict[str,
     variants = glossary.variants(game, entry_id) if entry_id else {}
     if variants:
         heading = " ⇄ ".join(variants[lang].term if lang in variants else "—" for lang in LANGS)
-        links = " · ".join([*(f"[{LANG_NAMES[lang]}](../{entry_src(lang, game, entry_id)})" for lang in LANGS),
+        # A language the game has no entry in has its "not translated yet" page instead.
+        pages = {lang: entry_src(lang, game, entry_id) if lang in glossary.langs(game) else game_src(lang, game)
+                 for lang in LANGS}
+        links = " · ".join([*(f"[{LANG_NAMES[lang]}](../{pages[lang]})" for lang in LANGS),
                             f"[{t['title']}]({game}/{entry_id}.md)"])
-        head = f"### {_md_heading(heading)} {{ #e-{entry_id} data-entry=\"{entry_id}\" }}\n\n`{entry_id}` · {links}\n"
+        head = (f"#### {_md_heading(heading)} {{ #e-{game}-{entry_id} data-entry=\"{entry_id}\" data-game=\"{game}\" }}"
+                f"\n\n`{entry_id}` · {links}\n")
     else:
-        head = f"### {entry_id or t['no_entry']} {{ #e-{entry_id or 'none'} }}\n"
+        head = f"#### {entry_id or t['no_entry']} {{ #e-{game}-{entry_id or 'none'} }}\n"
     rows = []
     for lang in sorted(langs, key=lambda lang: LANGS.index(lang) if lang in LANGS else len(LANGS)):
         for p in langs[lang]:
@@ -463,16 +472,107 @@ def glossary_page(glossary: Glossary, game: str, lang: str) -> str:
     redirects point at their target."""
     ui = UI[lang]
     entries = [e for e in glossary.entries if e.game == game and e.lang == lang]
-    concepts = sorted((e for e in entries if e.kind != "step"), key=lambda e: fold(e.term))
-    out = [f"# {ui['glossary']}\n"]
-    for initial, group in groupby(concepts, key=lambda e: (fold(e.term)[:1] or "#").upper()):
-        out.append(f"## {initial} {{ #letter-{initial.lower()} }}\n")
-        for entry in group:
-            target = glossary.resolve(entry) if entry.kind == "redirect" else None
-            arrow = f" → [{_md_link_text(target.term)}]({game}/{target.id}.md)" if target and target.lang == lang else ""
-            out.append(f"- [{_md_link_text(entry.term)}]({game}/{entry.id}.md){arrow}")
-        out.append("")
+    out = [f"# {ui['glossary']}\n", *a_to_z(glossary, [e for e in entries if e.kind != "step"], f"{game}/", "##")]
     steps = sorted((e for e in entries if e.kind == "step" and e.step), key=lambda e: step_key(e.step or "0"))
     out.append(f"## {ui['in_round']} {{ #steps }}\n")
     out += [f"- [{_md_link_text(e.term)}]({game}/{e.id}.md)" for e in steps]
+    return "\n".join(out) + "\n"
+
+
+# -- games: one section per rulebook ----------------------------------------------------------
+
+def numbered_term(entry: Entry) -> str:
+    """The heading as the rulebook prints it: "120. Term" where it numbers its rules."""
+    return f"{entry.number}. {entry.term}" if entry.number else entry.term
+
+
+def game_src(lang: str, game: str) -> str:
+    """A game's home page in `lang`: es/gp/index.md → es/gp/."""
+    return f"{lang}/{game}/index.md"
+
+
+def round_src(lang: str, game: str) -> str:
+    """A game's round chart: agot2's keeps its address (es/timing/round/), another game's is in
+    its own section (es/gp/timing/round/; no entry id has a slash, so it never clashes)."""
+    return f"{lang}/timing/round.md" if game == DEFAULT_GAME else f"{lang}/{game}/timing/round.md"
+
+
+def md_rel(from_src: str, to_src: str) -> str:
+    """A Markdown link between two page sources (MkDocs checks it under --strict)."""
+    return posixpath.relpath(to_src, posixpath.dirname(from_src))
+
+
+def a_to_z(glossary: Glossary, entries: Sequence[Entry], link_prefix: str, level: str) -> list[str]:
+    """`entries` from A to Z under their initials (headings of `level`); redirects point at
+    their target. Links are `link_prefix` + id.md."""
+    out = []
+    ordered = sorted(entries, key=lambda e: fold(e.term))
+    for initial, group in groupby(ordered, key=lambda e: (fold(e.term)[:1] or "#").upper()):
+        out.append(f"{level} {initial} {{ #letter-{initial.lower()} }}\n")
+        for entry in group:
+            target = glossary.resolve(entry) if entry.kind == "redirect" else None
+            arrow = (f" → [{_md_link_text(target.term)}]({link_prefix}{target.id}.md)"
+                     if target and target.lang == entry.lang else "")
+            out.append(f"- [{_md_link_text(numbered_term(entry))}]({link_prefix}{entry.id}.md){arrow}")
+        out.append("")
+    return out
+
+
+def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tuple[str, str]]) -> str:
+    """A game's home in `lang`: its rulebook's title, its other pages (`pages`: label, src),
+    its entries in the rulebook's order and from A to Z."""
+    ui = UI[lang]
+    src = game_src(lang, game)
+    entries = [e for e in glossary.entries if e.game == game and e.lang == lang]
+    out = [f"# {_md_heading(game_title(game, lang))}\n",
+           f'<p class="judge-game-count" data-game="{_e(game)}">{ui["game_entries"]}: {len(entries)}</p>\n']
+    out += [f"- **[{_md_link_text(label)}]({md_rel(src, page)})**" for label, page in pages]
+    out.append(f'- **<a class="judge-game-search" href="{rel(src, f"{lang}/search.md")}?game={_e(game)}">{ui["search"]}</a>**')
+    out += ["", f"## {ui['in_order']} {{ #in-order }}\n", '<div class="judge-game-order" markdown>\n']
+    out += [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
+    out += ["\n</div>\n", f"## {ui['a_to_z']} {{ #a-z }}\n", *a_to_z(glossary, entries, "", "###")]
+    return "\n".join(out) + "\n"
+
+
+def game_missing_page(glossary: Glossary, game: str, lang: str, other: str) -> str:
+    """A game with no entry in `lang`: says the rulebook is not translated yet and lists its
+    entries in `other`, in the rulebook's order, linking there."""
+    ui = UI[lang]
+    src = game_src(lang, game)
+    entries = in_document_order([e for e in glossary.entries if e.game == game and e.lang == other])
+    home = rel(src, game_src(other, game))
+    out = [f"# {_md_heading(game_title(game, lang))}\n",
+           f'<div class="judge-missing judge-game-missing" data-missing="{lang}" data-game="{_e(game)}">'
+           f'<p>{ui["game_not_translated"]}</p><p>{ui["game_read_in"]}: <a href="{home}" hreflang="{other}">'
+           f"{LANG_NAMES[other]} — {_e(game_title(game, other))}</a></p></div>\n"]
+    out += [f"- [{_md_link_text(numbered_term(e))}]({md_rel(src, entry_src(other, game, e.id))})" for e in entries]
+    return "\n".join(out) + "\n"
+
+
+def coverage_table(glossary: Glossary, games: Sequence[str], link: str) -> list[str]:
+    """One row per game: its concepts, entries per language, in both, and the share in both
+    (translated); each game names its section of the translator view (`link`: that page)."""
+    t = TRANSLATOR_UI
+    out = [f"| {t['game']} | {t['concepts']} | {' | '.join(LANG_NAMES[lang] for lang in LANGS)} | {t['both']} | {t['translated']} |",
+           "| --- | --- |" + " --- |" * (len(LANGS) + 2)]
+    for game in games:
+        ids = glossary.ids(game)
+        counts = [sum(1 for i in ids if glossary.get(game, lang, i)) for lang in LANGS]
+        both = sum(1 for i in ids if all(glossary.get(game, lang, i) for lang in LANGS))
+        share = f"{100 * both / len(ids):.0f} %" if ids else "—"
+        name = f"[{_md_link_text(game_title(game, 'es'))}]({link}#game-{game})"
+        out.append(f"| {name} `{game}` | {len(ids)} | {' | '.join(map(str, counts))} | {both} | {share} |")
+    out.append("")
+    return out
+
+
+def games_list(glossary: Glossary, lang: str) -> str:
+    """The home page's list of the rulebooks (appended to the hand-written docs/<lang>/index.md,
+    which cannot know the games of the glossary being built), each linking its section."""
+    ui = UI[lang]
+    out = [f"\n## {ui['games']} {{ #games }}\n"]
+    for game in glossary.games():
+        count = sum(1 for e in glossary.entries if e.game == game and e.lang == lang)
+        note = f"{ui['game_entries']}: {count}" if count else ui["game_not_translated"]
+        out.append(f"- **[{_md_link_text(game_title(game, lang))}]({game}/index.md)** · {note}")
     return "\n".join(out) + "\n"

@@ -57,3 +57,20 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("JUDGE_GLOSSARY", str(root))
     monkeypatch.delenv("COLUMNS", raising=False)
     return root
+
+
+# A second game for the multi-game tests (issue 7): Spanish only, numbered rule groups
+# (`number:`), its rulebook's order not alphabetical, a redirect without a source.
+FIXTURE_GAMES = FIXTURES / "games"
+
+
+@pytest.fixture
+def multigame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The fixture glossary plus the Spanish-only game `mini`, at tmp_path/glossary, as JUDGE_GLOSSARY."""
+    root = tmp_path / "glossary"
+    shutil.copytree(FIXTURE_GLOSSARY, root)
+    shutil.copytree(FIXTURE_GAMES / "mini", root / "mini")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(root))
+    monkeypatch.delenv("COLUMNS", raising=False)
+    return root

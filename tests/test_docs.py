@@ -26,7 +26,7 @@ def test_group_help_has_a_description_and_an_example(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["--help"], catch_exceptions=False)
     assert result.exit_code == 0
     assert "Rules reference and judge assistant" in result.stdout
-    assert "Example:\n    judge show" in result.stdout
+    assert "Examples:\n    judge show" in result.stdout
     for name in COMMANDS:
         assert re.search(rf"^  {name} ", result.stdout, re.M)
 

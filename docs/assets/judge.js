@@ -79,9 +79,12 @@
     this.forms = Object.keys(data.forms);
     this.stop = new Set(data.stop);
     this.docs = data.docs.map(function (d) {
-      return { url: d.u, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
+      return { url: d.u, game: d.g, term: d.t, aliases: d.a, snippet: d.s, titleTerms: d.k,
                names: [fold(d.t)].concat(d.a.map(fold)) };
     });
+    /* The rulebooks of the index: a hit names its own when there are several. */
+    this.games = data.games || {};
+    this.mixed = Object.keys(this.games).length > 1;
   }
 
   /* Index terms (with a factor) for one typed word. */
@@ -130,7 +133,8 @@
     return found;
   };
 
-  Index.prototype.search = function (query, limit) {
+  /* `game` (optional): only that rulebook's entries, as `judge search --game`. */
+  Index.prototype.search = function (query, limit, game) {
     var self = this;
     var typed = words(query).filter(function (w) { return !self.stop.has(w); });
     var scores = new Map();
@@ -159,6 +163,7 @@
     });
     var folded = fold(query).trim().replace(/\s+/g, " ");
     var hits = Array.from(scores.values());
+    if (game) hits = hits.filter(function (hit) { return self.docs[hit.doc].game === game; });
     hits.forEach(function (hit) {
       var doc = self.docs[hit.doc];
       // The query names the entry: its very term or alias, else every word of its term.
@@ -169,7 +174,8 @@
     hits.sort(function (a, b) { return b.words - a.words || b.score - a.score || a.doc - b.doc; });
     return hits.slice(0, limit || 20).map(function (hit) {
       var doc = self.docs[hit.doc];
-      return { url: doc.url, term: doc.term, snippet: doc.snippet, para: hit.para, score: hit.score };
+      return { url: doc.url, game: doc.game, gameTitle: self.mixed ? self.games[doc.game] : "",
+               term: doc.term, snippet: doc.snippet, para: hit.para, score: hit.score };
     });
   };
 
@@ -199,13 +205,15 @@
     var cs = box.dataset.lang === "cs";
     var none = cs ? "Nic nenalezeno." : "Sin resultados.";
     var ready = loadIndex(base.href);
+    // search/?game=gp: one rulebook only (a game's home page links it so).
+    var game = new URLSearchParams(location.search).get("game") || "";
 
     function run() {
       var query = input.value;
       ready.then(function (index) {
         list.innerHTML = "";
         if (!query.trim()) { status.textContent = ""; return; }
-        var hits = index.search(query, 20);
+        var hits = index.search(query, 20, game);
         status.textContent = hits.length ? (cs ? "Výsledky: " : "Resultados: ") + hits.length : none;
         hits.forEach(function (hit) {
           var li = document.createElement("li");
@@ -222,6 +230,13 @@
             para.textContent = "¶" + hit.para;
             a.appendChild(para);
           }
+          if (hit.gameTitle) {
+            var tag = document.createElement("span");
+            tag.className = "judge-hit-game";
+            tag.dataset.game = hit.game;
+            tag.textContent = hit.gameTitle;
+            a.appendChild(tag);
+          }
           var snippet = document.createElement("span");
           snippet.className = "judge-hit-snippet";
           snippet.textContent = hit.snippet;
@@ -236,8 +251,8 @@
     if (params.get("q")) { input.value = params.get("q"); run(); }
     // For tests and tests/bench/search_measure.py: the loaded index and a query function.
     window.judgeIndex = function () { return ready; };
-    window.judgeSearch = function (query) {
-      return ready.then(function (index) { return index.search(query, 20); });
+    window.judgeSearch = function (query, onlyGame) {
+      return ready.then(function (index) { return index.search(query, 20, onlyGame); });
     };
   }
 

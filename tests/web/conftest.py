@@ -4,13 +4,16 @@ and Debian's chromium driven by Playwright, with every request recorded."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitekit import CHROMIUM, CHROMIUM_ARGS, build_site, serve_dir
+from sitekit import CHROMIUM, CHROMIUM_ARGS, REPO, build_site, serve_dir
+
+FIXTURES = REPO / "tests" / "fixtures"
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +26,19 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     with serve_dir(built_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def multigame_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fixture glossary with the Spanish-only game `mini` beside agot2, built and served:
+    the pages of a game with no Czech at all, before the real glossary has one."""
+    root = tmp_path_factory.mktemp("multigame") / "glossary"
+    shutil.copytree(FIXTURES / "glossary", root)
+    shutil.copytree(FIXTURES / "games" / "mini", root / "mini")
+    site_dir = root.parent / "site"
+    build_site(site_dir, root)
+    with serve_dir(site_dir) as url:
         yield url
 
 
@@ -55,12 +71,22 @@ def requests() -> Requests:
 @pytest.fixture
 def page(browser: Any, site_url: str, requests: Requests) -> Iterator[Any]:
     """A desktop-sized page; after the test, no request may have left localhost."""
+    yield from _page(browser, site_url, requests)
+
+
+@pytest.fixture
+def multigame_page(browser: Any, multigame_site_url: str, requests: Requests) -> Iterator[Any]:
+    """`page` on the fixture site with the Spanish-only game."""
+    yield from _page(browser, multigame_site_url, requests)
+
+
+def _page(browser: Any, base: str, requests: Requests) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.on("request", lambda request: requests.append(request.url))
     opened = context.new_page()
     yield opened
     context.close()
-    assert requests.outside(site_url) == []
+    assert requests.outside(base) == []
 
 
 @pytest.fixture(scope="session")

@@ -180,7 +180,7 @@ def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixtu
     report = checks.run_checks(fixture_glossary, "agot2", skip=["spelling"])
     assert [(p.id, p.lang, p.check) for p in report.problems] == [
         ("cancel", "cs", "typography"), ("cancel-interrupts", "es", "missing-counterpart")]
-    sections = re.findall(r'<h3 data-entry="([^"]+)" id="e-\1">(.*?)</h3>(.*?)</ul>', page, re.S)
+    sections = re.findall(r'<h4 data-entry="([^"]+)" data-game="agot2" id="e-agot2-\1">(.*?)</h4>(.*?)</ul>', page, re.S)
     assert [(i, head) for i, head, _ in sections] == [
         ("cancel", "Anular ⇄ Zrušit"), ("cancel-interrupts", "Interrupciones de anulación ⇄ —")]
     body = dict((i, rest) for i, _, rest in sections)
@@ -193,5 +193,27 @@ def test_translation_status_page_lists_an_injected_finding(tmp_path: Path, fixtu
                     r"<td>(\d+)</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
     assert row is not None and row.groups() == ("0", "1", "1")
     assert 'data-skipped="spelling"' in page
-    coverage = re.search(r"<td>Entradas / Hesla</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>", page)
-    assert coverage is not None and coverage.groups() == ("5", "4")
+    coverage = re.search(r"<code>agot2</code></td>\s*" + r"<td>(\d+)</td>\s*" * 4 + r"<td>([^<]+)</td>", page)
+    assert coverage is not None and coverage.groups() == ("5", "5", "4", "4", "80 %")
+
+
+@pytest.mark.parametrize("game", load().games())
+def test_every_game_has_a_section_in_each_language(built_site: Path, game: str) -> None:
+    """Each game's home in every language (a language without the game: its "not translated
+    yet" page), and a page per entry in each language the game has."""
+    glossary = load()
+    for lang in ("es", "cs"):
+        home = (built_site / lang / game / "index.html").read_text("utf-8")
+        assert (f'data-missing="{lang}"' in home) == (lang not in glossary.langs(game)), (lang, game)
+    for entry_id in glossary.ids(game):
+        for lang in glossary.langs(game):
+            assert (built_site / lang / game / entry_id / "index.html").is_file(), (lang, entry_id)
+
+
+def test_a_game_whose_framework_timing_cannot_walk_still_builds(tmp_path: Path, fixture_glossary: Path) -> None:
+    shutil.copytree(REPO / "tests" / "fixtures" / "games" / "mini", fixture_glossary / "mini")
+    (fixture_glossary / "mini" / "framework.yaml").write_text("game: mini\nphases: [not, a, framework]\n", "utf-8")
+    build_site(tmp_path / "site", fixture_glossary)
+    assert (tmp_path / "site" / "es" / "mini" / "players" / "index.html").is_file()
+    assert not (tmp_path / "site" / "es" / "mini" / "timing").exists()
+    assert "Tato pravidla zatím nejsou přeložena do češtiny." in (tmp_path / "site" / "cs" / "mini" / "index.html").read_text("utf-8")
