@@ -43,7 +43,7 @@ def test_search_game_filters_to_that_game(runner: CliRunner, multigame: Path) ->
 
 def test_show_search_fallback_stays_within_the_game(runner: CliRunner, multigame: Path) -> None:
     """Body words only mini's Jugadores has: found with --game mini, not with --game agot2."""
-    assert _run(runner, "show", "persona que participa", "--game", "mini").splitlines()[:2] == ["Jugadores", "mini/players"]
+    assert _run(runner, "show", "persona que participa", "--game", "mini").splitlines()[:2] == ["102. Jugadores", "mini/players"]
     result = runner.invoke(cli, ["show", "persona que participa", "--game", "agot2"])
     assert result.exit_code == 1
     assert result.stderr.startswith('Error: no entry "persona que participa"')
