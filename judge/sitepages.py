@@ -215,7 +215,7 @@ def round_page(items: Sequence[RoundItem], lang: str, game: str, appendix: bool 
     `appendix`: the game has the `appendix-i` entry the colour code cites."""
     ui = UI[lang]
     src = round_src(lang, game)
-    out = [f"# {ui['round']}\n", _legend(ui, rel(src, entry_src(lang, game, "appendix-i")) if appendix else None)]
+    out = [f"# {ui['round']}\n", _legend(ui, items, rel(src, entry_src(lang, game, "appendix-i")) if appendix else None)]
     if not items:
         return "\n".join(out)
     out.append('<ol class="judge-round">')
@@ -299,9 +299,15 @@ def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, es
     return f'<a href="{rel(src, entry_src(lang, game, entry_id))}">{text}</a>'
 
 
-def _legend(ui: dict[str, str], appendix: str | None) -> str:
-    keys = (("step", "legend_step"), ("window", "legend_window"), ("melee", "legend_melee"), ("loop", "legend_loop"))
-    items = "".join(f'<li class="judge-legend-{k}">{ui[label]}</li>' for k, label in keys)
+def _legend(ui: dict[str, str], chart: Sequence[RoundItem], appendix: str | None) -> str:
+    """The colour code of the kinds of box this chart has (a game without windows, melee-only
+    steps or loops shows none of them); a window is named as the game names it."""
+    window = next((display_title(i.title) for i in chart if i.kind not in ("phase", "step")), None)
+    shown = (("step", ui["legend_step"], any(i.kind == "step" for i in chart)),
+             ("window", window, window is not None),
+             ("melee", ui["legend_melee"], any(i.melee_only for i in chart)),
+             ("loop", ui["legend_loop"], any(i.loop for i in chart)))
+    items = "".join(f'<li class="judge-legend-{k}">{_e(label or "")}</li>' for k, label, present in shown if present)
     note = f'<p class="judge-legend-note"><a href="{appendix}#p1">{ui["colour_code"]}</a></p>\n' if appendix else ""
     return f'<ul class="judge-legend" aria-label="{ui["colour_code"]}">{items}</ul>\n' + note
 

@@ -3,8 +3,8 @@
 Run: python tests/bench/search_bench.py [--runs N]
 Prints medians over N runs (timings are not asserted anywhere: they depend on the machine).
 
-- quality: MRR@10 and recall@5 per language over tests/search_queries.yaml; both engines search
-  both languages at once, as `judge search` does by default.
+- quality: MRR@10 and recall@5 per game and language over tests/search_queries.yaml; both
+  engines search both languages of the query's game at once, as `judge search --game G` does.
 - FTS5 baseline: one row per entry document of our index (term, aliases with redirect names,
   body), `unicode61 remove_diacritics 2`, query words OR-ed (`"w"`, `"p"*` for prefixes, phrases
   quoted), ranked by bm25 with the same column weights as ours (term 4, aliases 3, body 1).
@@ -47,17 +47,18 @@ from judge.models import LANGS  # noqa: E402
 from judge.text import fold  # noqa: E402
 
 QUERIES: list[dict[str, str]] = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text("utf-8"))
-Ranker = Callable[[str], list[str]]
+Ranker = Callable[[str, str], list[str]]  # (query, game) → ranked ids
+GROUPS = sorted({(q.get("game", "agot2"), q["lang"]) for q in QUERIES}, key=lambda g: (g[0] != "agot2", g))
 
 
 def latencies(rank: Ranker, rounds: int) -> tuple[float, float]:
     for query in QUERIES:  # warm up
-        rank(query["q"])
+        rank(query["q"], query.get("game", "agot2"))
     timings = []
     for _ in range(rounds):
         for query in QUERIES:
             start = time.perf_counter()
-            rank(query["q"])
+            rank(query["q"], query.get("game", "agot2"))
             timings.append(time.perf_counter() - start)
     cuts = statistics.quantiles(timings, n=20)
     return statistics.median(timings), cuts[18]
@@ -65,9 +66,10 @@ def latencies(rank: Ranker, rounds: int) -> tuple[float, float]:
 
 def quality(rank: Ranker) -> dict[str, tuple[float, float]]:
     scores = {}
-    for lang in LANGS:
-        queries = [q for q in QUERIES if q["lang"] == lang]
-        scores[lang] = search.mrr_and_recall([rank(q["q"]) for q in queries], [q["id"] for q in queries])
+    for game, lang in GROUPS:
+        queries = [q for q in QUERIES if q["lang"] == lang and q.get("game", "agot2") == game]
+        scores[f"{game} {lang}"] = search.mrr_and_recall([rank(q["q"], game) for q in queries],
+                                                        [q["id"] for q in queries])
     return scores
 
 
@@ -88,9 +90,9 @@ def ours_check() -> None:
 
 
 def ours_ranker(handle: search.Handle, fuzzy: bool = True) -> Ranker:
-    def rank(query: str) -> list[str]:
+    def rank(query: str, game: str) -> list[str]:
         try:
-            return [h.id for h in search.search(query, root=GLOSSARY, handle=handle, fuzzy=fuzzy).hits]
+            return [h.id for h in search.search(query, game, root=GLOSSARY, handle=handle, fuzzy=fuzzy).hits]
         except JudgeError:
             return []
     return rank
@@ -98,14 +100,14 @@ def ours_ranker(handle: search.Handle, fuzzy: bool = True) -> Ranker:
 
 # -- the FTS5 baseline ----------------------------------------------------------------------
 
-def fts_rows() -> list[tuple[str, str, str, str, str]]:
+def fts_rows() -> list[tuple[str, str, str, str, str, str]]:
     rows = []
     for documents in search._documents(glossary.load(GLOSSARY)):
         for doc in documents:
             if doc["doctype"] == "entry":
                 lang = doc["lang"]
                 aliases = "\n".join(doc.get(f"aliases_{code}", "") for code in LANGS)
-                rows.append((doc["id"], lang, doc[f"term_{lang}"], aliases, doc.get(f"body_{lang}", "")))
+                rows.append((doc["game"], doc["id"], lang, doc[f"term_{lang}"], aliases, doc.get(f"body_{lang}", "")))
     return rows
 
 
@@ -113,9 +115,9 @@ def fts_build(path: Path) -> None:
     path.unlink(missing_ok=True)
     rows = fts_rows()
     db = sqlite3.connect(path)
-    db.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, lang UNINDEXED, term, aliases, body, "
+    db.execute("CREATE VIRTUAL TABLE docs USING fts5(game UNINDEXED, id UNINDEXED, lang UNINDEXED, term, aliases, body, "
                "tokenize = 'unicode61 remove_diacritics 2')")
-    db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?, ?)", rows)
+    db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?, ?, ?)", rows)
     db.commit()
     db.close()
 
@@ -137,12 +139,12 @@ def fts_query(query: str) -> str | None:
 
 
 def fts_ranker(db: sqlite3.Connection) -> Ranker:
-    def rank(query: str) -> list[str]:
+    def rank(query: str, game: str) -> list[str]:
         match = fts_query(query)
         if match is None:
             return []
-        sql = "SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 4.0, 3.0, 1.0) LIMIT 10"
-        return [row[0] for row in db.execute(sql, (match,))]
+        sql = "SELECT id FROM docs WHERE docs MATCH ? AND game = ? ORDER BY bm25(docs, 0, 0, 0, 4.0, 3.0, 1.0) LIMIT 10"
+        return [row[0] for row in db.execute(sql, (match, game))]
     return rank
 
 
@@ -205,10 +207,10 @@ def main() -> None:
     cold = median_seconds(lambda: command("-m", "judge", "search", "reaccion obligada"), runs)
 
     rows: list[tuple[str, str, str]] = []
-    for lang in LANGS:
-        rows.append((f"MRR@10 {lang} ({sum(q['lang'] == lang for q in QUERIES)} queries)",
-                     f"{ours_q[lang][0]:.3f}", f"{fts_q[lang][0]:.3f}"))
-        rows.append((f"recall@5 {lang}", f"{ours_q[lang][1]:.3f}", f"{fts_q[lang][1]:.3f}"))
+    for game, lang in GROUPS:
+        key, count = f"{game} {lang}", sum(q["lang"] == lang and q.get("game", "agot2") == game for q in QUERIES)
+        rows.append((f"MRR@10 {key} ({count} queries)", f"{ours_q[key][0]:.3f}", f"{fts_q[key][0]:.3f}"))
+        rows.append((f"recall@5 {key}", f"{ours_q[key][1]:.3f}", f"{fts_q[key][1]:.3f}"))
     rows += [
         ("full build (load + index)", f"{ours_b * 1000:.0f} ms", f"{fts_b * 1000:.0f} ms"),
         ("full build, CPU time", f"{ours_cpu * 1000:.0f} ms", f"{fts_cpu * 1000:.0f} ms"),

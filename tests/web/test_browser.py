@@ -267,6 +267,11 @@ def test_translator_view_aligns_blocks(page: Any, site_url: str) -> None:
     ("translator", "translate/agot2/triggering-condition/"),
     ("status", "translate/status/"),
     ("search", "cs/search/?q=vyzva"),
+    ("game-home", "es/gp/"),
+    ("rule-group", "es/gp/order-of-play-and-priority/"),
+    ("board-round", "es/agot-board/timing/round/"),
+    ("board-entry", "es/agot-board/combat/"),
+    ("untranslated", "cs/agot1/"),
 ])
 @pytest.mark.parametrize("width", [390, 1280])
 def test_screenshots(browser: Any, site_url: str, screenshots: Path, requests: Any,
