@@ -25,6 +25,10 @@ def _glossary(root: Path) -> Glossary:
 
 def _data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     game = game or DEFAULT_GAME
+    engine = engines.engine_of(game)
+    if engine != engines.TRIGGER_SEQUENCE:
+        raise UsageProblem(f'game "{game}" has no triggering-condition catalogue (its engine is {engine}): '
+                           f"use judge step with a scenario file (docs/scenarios.md), or judge search")
     tr_path = triggers.triggers_path(game, paths.glossary_root())
     if not tr_path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
