@@ -182,7 +182,7 @@ def terms_command(game: str | None, fmt: str) -> None:
 @cli.command("timeline", short_help="The round's phases, framework steps and action windows, cited.")
 @game_option
 @click.option("--melee", is_flag=True, help="Melee: include the melee-only steps 1.4 and 7.4 (joust skips them).")
-@click.option("--phase", type=click.IntRange(1, None), help="Only this phase by number (agot2: 1 plot … 7 taxation).")
+@click.option("--phase", type=click.IntRange(1, None), help="Only this phase by number (agot2: 1 plot … 7 taxation; agot-board: 4 combat).")
 @click.option("--lang", type=click.Choice(["es", "cs"]), default="es", show_default=True, help="Language of titles and cites.")
 @format_option
 def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str, fmt: str) -> None:
@@ -191,10 +191,17 @@ def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str
     the marshaling phase), the loops back (3.3 to 3.2, 4.2.6 and 4.3 to the window after 4.1)
     and the triggering conditions each step creates, each cited as term ¶n.
 
+    The other games print their own framework (glossary/<game>/framework.yaml): agot1 the
+    setup, any phase with its Shadows opportunity, and marshalling; agot-board the Westeros,
+    planning and action phases, and combat as phase 4; gp the three etapas of a turn with
+    their OPORTUNIDAD windows. They are printed in Spanish only.
+
     \b
     Examples:
       judge timeline --phase 4
       judge timeline --melee --lang cs --format json
+      judge timeline --game agot-board --phase 4
+      judge timeline --game gp
     """
     result, labels = judging.timeline(game, lang, melee, phase)
     click.echo(render.timeline(result, fmt, labels, render.terminal_width()), nl=False)
@@ -224,8 +231,10 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     (LIFO). Each step says who acts first and cites the block that rules it. SCENARIO is a
     YAML file (docs/scenarios.md); options give the same or override it.
 
-    A game with another engine takes its own scenario file: Gobierno & Prestigio (game: gp)
-    runs priority and the stack of rule 120, each event cited with its rule number.
+    A game with another engine takes its own scenario file (its `game:` key or --game):
+    agot1 steps the Shadows opportunity at the beginning of a phase, agot-board a combat
+    (support, strengths, house cards, the Valyrian steel blade, victor, casualties,
+    retreats), gp priority and the stack of rule 120, each event cited with its rule number.
 
     \b
     Examples:
