@@ -10,20 +10,18 @@ After the import the glossary is the source of truth: edit entries, not this scr
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from import_agot2 import ROOT, import_lang  # noqa: E402
+from import_agot2 import import_lang, parse_args  # noqa: E402
+
+GAME = "agot1"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", type=Path, default=ROOT.parent / "shared" / "seeds")
-    parser.add_argument("--out", type=Path, default=ROOT / "glossary" / "agot1")
-    args = parser.parse_args()
-    print(f"es: {import_lang('es', args.seeds, args.out, game='agot1')} entries")
+    args = parse_args(__doc__, GAME)
+    print(f"es: {import_lang('es', args.seeds, args.out, GAME)} entries")
 
 
 if __name__ == "__main__":

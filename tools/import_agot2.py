@@ -3,7 +3,9 @@
 The plan files beside this script (tools/agot2/<lang>.yaml) are the human decisions: which
 printed line starts which entry and under which id (the alignment of the two languages), which
 extraction damage is corrected and why, and which printed lines are tables. Everything else is
-mechanical (and shared: tools/import_agot1.py imports it for the Shadows addendum).
+mechanical, and shared by the other games' importers (tools/import_agot1.py, import_agot_board.py,
+import_gp.py): a plan's `heading_marks: true` strips the Markdown heading marks of a seed, and
+`numbered_headings: true` takes a heading's printed number ("120. Orden de juego…") as `number`.
 tests/test_coverage.py proves the result against the seeds line by line.
 
 Usage: python tools/import_agot2.py [--seeds DIR] [--out DIR]
@@ -34,6 +36,8 @@ SEE_ALSO = {"es": "Véase también:", "cs": "Související hesla:"}
 BULLET = re.compile(r"^(?:- )?[•✦❖♦]\s*|^- ")
 NUMBERED = re.compile(r"^(?:\d+|[IVX]+)\.\s")
 ICON_OR_BRACKET = re.compile(r"\[([a-z]+)\]|[\[\]]")
+HEADING_MARKS = re.compile(r"^\s*#+\s+")
+NUMBERED_HEADING = re.compile(r"^(\d+)\.\s+(.+)$")
 
 
 @dataclass
@@ -229,6 +233,21 @@ def front_matter(d: Draft, doc: str, seed: list[str]) -> str:
     return f"---\n{dumped}---\n"
 
 
+def unmark_headings(draft: Draft) -> None:
+    """Heading marks are layout, not text: a heading inside an entry (a worked example the page
+    layout printed inside a rule) becomes a plain paragraph."""
+    draft.lines = [(n, HEADING_MARKS.sub("", text)) for n, text in draft.lines]
+
+
+def take_number(draft: Draft) -> None:
+    """A printed heading "120. Orden de juego y prioridades": number "120", the rest the term."""
+    if draft.heading and draft.lines:
+        found = NUMBERED_HEADING.match(draft.lines[0][1].strip())
+        if found:
+            draft.number, term = found.groups()
+            draft.lines[0] = (draft.lines[0][0], term)
+
+
 def import_lang(lang: str, seeds: Path, out: Path, game: str = "agot2") -> int:
     plan = load_plan(lang, game)
     seed = (seeds / plan["doc"]).read_text("utf-8").split("\n")
@@ -236,6 +255,10 @@ def import_lang(lang: str, seeds: Path, out: Path, game: str = "agot2") -> int:
     markup = {m["text"]: m["md"] for m in plan.get("markup", [])}
     for d in drafts:
         apply_corrections(d, seed, plan.get("corrections", []))
+        if plan.get("heading_marks"):
+            unmark_headings(d)
+        if plan.get("numbered_headings"):
+            take_number(d)
         d.body = to_markdown(d, lang, markup, plan.get("flat_bullets", False))  # type: ignore[attr-defined]
         automatic = auto_aliases(d.term) if d.auto_aliases else []
         d.aliases = list(dict.fromkeys(automatic + d.aliases))
