@@ -91,3 +91,23 @@ def str_list(owner: Located, key: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise owner.fail(key, f"{key}: must be a list of texts")
     return tuple(value)
+
+
+def data_game(data: Located, example: str) -> str:
+    """The `game:` of an engine's data file (`example`: a game folder to show in the error)."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise data.fail("game", f"game: the game folder this file belongs to, e.g. {example}")
+    return game
+
+
+def word_labels(data: Located, langs: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
+    """`labels:`, words per language. The data is written in `langs` when given (each must be
+    there), else in the languages its labels give: all of them, or some (a game printed in one
+    language only)."""
+    labels = data.get("labels")
+    wanted = langs or (tuple(lang for lang in LANGS if lang in labels) if isinstance(labels, Located) else ())
+    if (not isinstance(labels, Located) or not wanted or not set(wanted) <= set(LANGS)
+            or any(not isinstance(labels.get(lang), Located) for lang in wanted)):
+        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(langs or LANGS)})")
+    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in wanted}

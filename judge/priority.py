@@ -94,16 +94,10 @@ class Scenario:
 @lru_cache(maxsize=4)
 def load_rules(path: Path) -> Rules:
     data = yamldata.load(path)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise data.fail("game", "game: the game folder, e.g. gp")
-    langs = citing.str_list(data, "langs")
-    labels = data.get("labels")
-    if not langs or not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in langs):
-        raise data.fail("labels", "labels: words per language of langs")
-    rules = parse_rules(data, langs)
-    return Rules(game, langs, {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in langs},
-                 rules, citing.str_list(data, "command_steps"))
+    game = citing.data_game(data, "gp")
+    labels = citing.word_labels(data, citing.str_list(data, "langs"))
+    langs = tuple(labels)
+    return Rules(game, langs, labels, parse_rules(data, langs), citing.str_list(data, "command_steps"))
 
 
 # -- the scenario --------------------------------------------------------------------------

@@ -90,18 +90,14 @@ class Situation:
 @lru_cache(maxsize=4)
 def load_rules(path: Path) -> Rules:
     data = yamldata.load(path)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise data.fail("game", "game: the game folder, e.g. agot1")
-    labels = data.get("labels")
-    if not isinstance(labels, Located) or not labels or any(not isinstance(v, Located) for v in labels.values()):
-        raise data.fail("labels", "labels: a mapping of words per language")
-    langs = tuple(str(lang) for lang in labels)
+    game = citing.data_game(data, "agot1")
+    labels = citing.word_labels(data)
+    langs = tuple(labels)
     rules = triggers.parse_rules(data, langs)
     missing = [name for name in RULES if name not in rules]
     if missing:
         raise data.fail("rules", f"rules: missing {', '.join(missing)}")
-    return Rules(game, {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in langs}, rules)
+    return Rules(game, labels, rules)
 
 
 # -- scenario ---------------------------------------------------------------------------------

@@ -116,10 +116,8 @@ def framework_path(game: str, root: Path | None = None) -> Path:
 @lru_cache(maxsize=8)
 def load(path: Path) -> Framework:
     data = yamldata.load(path)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise data.fail("game", "game: the game folder this framework belongs to, e.g. agot2")
-    labels = _labels(data, citing.str_list(data, "langs"))
+    game = citing.data_game(data, "agot2")
+    labels = citing.word_labels(data, citing.str_list(data, "langs"))
     langs = tuple(labels)
     window_cites = _window_cites(data, citing.str_list(data, "window_kinds") or WINDOW_KINDS)
     phases: dict[int, dict[str, str]] = {}
@@ -156,17 +154,6 @@ def load(path: Path) -> Framework:
             raise BadData(data.where, item.line, f"loop: unknown target {item.loop.to!r}")
     return Framework(game, data.where, labels, phases, tuple(items), phase_entries, frozenset(unnumbered), notes,
                      langs)
-
-
-def _labels(data: Located, langs: tuple[str, ...]) -> dict[str, dict[str, str]]:
-    """Words per language. The framework is written in `langs` (`langs:`), else in the languages
-    its labels give: all of them, or some (a game printed in one language only)."""
-    labels = data.get("labels")
-    wanted = langs or (tuple(lang for lang in LANGS if lang in labels) if isinstance(labels, Located) else ())
-    if (not isinstance(labels, Located) or not wanted or not set(wanted) <= set(LANGS)
-            or any(not isinstance(labels.get(lang), Located) for lang in wanted)):
-        raise data.fail("labels", f"labels: a mapping of words per language ({', '.join(langs or LANGS)})")
-    return {lang: {str(k): str(v) for k, v in labels[lang].items()} for lang in wanted}
 
 
 def _window_cites(data: Located, kinds: tuple[str, ...]) -> dict[str, tuple[CiteRef, ...]]:

@@ -110,12 +110,8 @@ def parse_rules(data: Located, langs: tuple[str, ...] = LANGS) -> dict[str, Rule
 @lru_cache(maxsize=8)
 def load(path: Path) -> Catalogue:
     data = yamldata.load(path)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise data.fail("game", "game: the game folder, e.g. agot2")
-    labels = data.get("labels")
-    if not isinstance(labels, Located) or any(not isinstance(labels.get(lang), Located) for lang in LANGS):
-        raise data.fail("labels", f"labels: words per language ({', '.join(LANGS)})")
+    game = citing.data_game(data, "agot2")
+    labels = citing.word_labels(data, LANGS)
     raw_seq = data.get("sequence")
     if not isinstance(raw_seq, LocatedList) or [s.get("kind") for s in raw_seq] != list(KINDS):
         raise data.fail("sequence", f"sequence: the seven steps in order: {', '.join(KINDS)}")
@@ -140,7 +136,7 @@ def load(path: Path) -> Catalogue:
             raise BadData(data.where, t.line, f"id: {t.id} appears twice")
         if t.saved_as is not None and t.saved_as not in ids:
             raise BadData(data.where, t.line, f"saved_as: unknown trigger {t.saved_as!r}")
-    return Catalogue(game, data.where, {lang: dict(labels[lang]) for lang in LANGS}, sequence, rules, cues, triggers,
+    return Catalogue(game, data.where, labels, sequence, rules, cues, triggers,
                      interrogatives)
 
 
