@@ -1,6 +1,6 @@
 """Which engine steps a game's situations for `judge step`.
 
-A game's triggers.yaml names its engine with the top-level key `engine:`; without it the game
+A game's triggers.yaml names its engine on a top-level line `engine: NAME`; without it the game
 uses the card game's seven-step triggering-condition sequence (judge/triggers.py). The other
 engines (a priority stack, a combat procedure, turns of opportunities) register themselves in
 `STEP_ENGINES`: each takes the scenario file (or None), the game, the output language and the
@@ -9,6 +9,7 @@ format, and returns the rendered result.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Protocol
 
@@ -47,11 +48,20 @@ def _combat(scenario: Path | None, game: str, lang: str | None, fmt: str, width:
 STEP_ENGINES: dict[str, StepEngine] = {"priority-stack": _priority_stack, "shadows": _shadows, "combat": _combat}
 
 
+# `engine:` is read from its own top-level line: parsing the whole file here would cost as much
+# as the engine's own load (0.2 s for the card game's catalogue) on every `judge step`.
+_ENGINE_LINE = re.compile(r"""^engine:[ \t]*(['"]?)([\w-]+)\1[ \t]*(?:#.*)?$""", re.M)
+
+
 def engine_of(game: str, root: Path | None = None) -> str:
     """The engine named by the game's triggers.yaml (the trigger sequence if none or unreadable:
     that path then reports the file's problem with its line)."""
     path = (root or paths.glossary_root()) / game / "triggers.yaml"
-    return str(_top_level_key(path, "engine") or TRIGGER_SEQUENCE)
+    try:
+        found = _ENGINE_LINE.search(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return TRIGGER_SEQUENCE
+    return found.group(2) if found else TRIGGER_SEQUENCE
 
 
 def scenario_game(scenario: Path | None, game: str | None) -> str:
