@@ -18,9 +18,8 @@ from judge.body import body_problems, parse_blocks
 from judge.models import ENTRY_KEYS, KINDS, Correction, Entry, Kind, Problem, Severity, Source
 from judge.paths import display
 from judge.text import nfc
+from judge.yamldata import FAST_LOADER
 
-# libyaml when present: same safe constructors as yaml.safe_load, several times faster.
-_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:")
 _FENCE = "---"
@@ -94,7 +93,7 @@ def _front_matter(lines: list[str], report: FileReport) -> dict[str, Any] | None
     if "!" in source and _reject_tags(source, report):
         return None
     try:
-        meta = yaml.load(source, Loader=_SafeLoader)
+        meta = yaml.load(source, Loader=FAST_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + _FIRST_FM_LINE if mark else 1
@@ -115,7 +114,7 @@ def _front_matter(lines: list[str], report: FileReport) -> dict[str, Any] | None
 def _reject_tags(source: str, report: FileReport) -> bool:
     """Report YAML tags (`!!python/object`, `!foo`): the glossary is plain data only."""
     try:
-        tags = [t for t in yaml.scan(source, Loader=_SafeLoader) if isinstance(t, yaml.TagToken)]
+        tags = [t for t in yaml.scan(source, Loader=FAST_LOADER) if isinstance(t, yaml.TagToken)]
     except yaml.YAMLError:
         return False  # the loader reports the syntax error with its line
     for tag in tags:
