@@ -51,13 +51,9 @@ def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, s
 
 
 def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
-    fmt = "melee" if melee else "joust"
-    if engines.engine_of(game or DEFAULT_GAME) != engines.TRIGGER_SEQUENCE:
-        # Another engine's triggers.yaml is not a trigger catalogue: the framework's labels suffice.
-        source, fw = framework_data(game)
-        return timing.timeline(fw, source, lang, fmt, phase), fw.labels[lang]
-    source, fw, cat = _data(game)
-    return timing.timeline(fw, source, lang, fmt, phase), labels(fw, cat, lang)
+    """The round of any game: its framework and its labels are all a timeline needs."""
+    source, fw = framework_data(game)
+    return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), fw.labels[lang]
 
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
