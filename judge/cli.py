@@ -5,15 +5,25 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from judge import __version__, checks, engines, glossary, judging, lookup, paths, render, termbase
-from judge.errors import JudgeError, UsageProblem
-from judge.models import ABILITY_TYPES, KINDS
-from judge.scenario import Ability
-from judge.triggers import Pending, WindowState
+from judge import __version__
+from judge.core.errors import JudgeError, UsageProblem
+from judge.core.model import KINDS
+from judge.render import FORMATS, TERM_FORMATS, terminal_width, use_color
+from judge.render import built as built_report
+from judge.rules.model import ABILITY_TYPES
+
+if TYPE_CHECKING:
+    from judge.glossary import Glossary
+    from judge.glossary.views import Concept
+    from judge.rules.scenario import Ability
+    from judge.rules.sequence import Decide, Pending, WindowState
+
+# Each command imports the modules it uses when it runs: `judge show` never loads the checks,
+# whoosh or the engines.
 
 
 class JudgeGroup(click.Group):
@@ -28,7 +38,7 @@ class JudgeGroup(click.Group):
 
 
 format_option = click.option(
-    "--format", "fmt", type=click.Choice(render.FORMATS), default="text", show_default=True,
+    "--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
     help="text for people, json for scripts (shapes in docs/cli.md).",
 )
 game_option = click.option("--game", metavar="GAME", help="Game folder of the glossary, e.g. agot2.")
@@ -82,9 +92,20 @@ def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
       judge show gp:120.4.a
       judge show agot2:cancel --format json
     """
+    from judge import glossary
+    from judge.glossary import lookup
+    from judge.render import glossary as render
+
     langs = ("es", "cs") if lang == "both" else (lang,)
-    found = lookup.find(glossary.load(), query, game, langs)
-    click.echo(render.show(found, fmt, render.terminal_width(), render.use_color(fmt)), nl=False)
+    found = lookup.find(glossary.load(), query, game, langs, _search_fallback)
+    click.echo(render.show(found, fmt, terminal_width(), use_color(fmt)), nl=False)
+
+
+def _search_fallback(loaded: Glossary, query: str, game: str | None, langs: tuple[str, ...]) -> Concept:
+    """`judge show` of a name that matches nothing: the query searched as `judge search` does."""
+    from judge.search import index
+
+    return index.concept(loaded, query, game, langs)
 
 
 @cli.command("list", short_help="List the concepts of a game with their Spanish and Czech terms.")
@@ -103,12 +124,17 @@ def list_command(game: str | None, lang: str, kind: str | None, fmt: str) -> Non
       judge list --kind step
       judge list --lang es --format json
     """
+    from judge import glossary
+    from judge.render import glossary as render
+
     loaded = glossary.load()
     result = loaded.listing(loaded.pick_game(game), lang, kind)
     click.echo(render.listing(result, fmt), nl=False)
 
 
 def _check_help() -> str:
+    from judge.translate import checks
+
     rows = "\n".join(f"      {c.id:<20} {c.severity:<8} {c.explanation}" for c in checks.CHECKS)
     return f"""Report what a translator should fix: what does not load, what is missing in one
     language, and where the Spanish and Czech texts disagree (numbers, structure, icons, key
@@ -133,6 +159,8 @@ def _check_help() -> str:
 
 
 def _ids(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    from judge.translate import checks
+
     names = tuple(n.strip() for n in (value or "").split(",") if n.strip())
     try:
         checks.select(names, ())
@@ -152,16 +180,20 @@ def _ids(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple
 @click.pass_context
 def check_command(ctx: click.Context, game: str | None, lang: str | None, only: tuple[str, ...],
                   skip: tuple[str, ...], strict: bool, fmt: str) -> None:
+    from judge.core import paths
+    from judge.render import translate as render
+    from judge.translate import checks
+
     result = checks.run_checks(paths.glossary_root(), game, only, skip, lang)
     for notice in result.summary.skipped.values():
         click.echo(notice, err=True)
-    click.echo(render.report(result, fmt, render.use_color(fmt)), nl=False)
+    click.echo(render.report(result, fmt, use_color(fmt)), nl=False)
     ctx.exit(result.strict_exit_code() if strict else result.exit_code)
 
 
 @cli.command("terms", short_help="Export the term base (id, Spanish and Czech terms) as CSV or TBX.")
 @game_option
-@click.option("--format", "fmt", type=click.Choice(render.TERM_FORMATS), default="csv", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(TERM_FORMATS), default="csv", show_default=True,
               help="csv for spreadsheets, tbx (TBX-Basic XML) for CAT tools.")
 def terms_command(game: str | None, fmt: str) -> None:
     """Export the term base: one row per concept of a game (default agot2) with its id, kind,
@@ -175,6 +207,10 @@ def terms_command(game: str | None, fmt: str) -> None:
       judge terms > terms.csv
       judge terms --format tbx > agot2.tbx
     """
+    from judge import glossary
+    from judge.render import translate as render
+    from judge.translate import termbase
+
     loaded = glossary.load()
     click.echo(render.term_base(termbase.build(loaded, loaded.pick_game(game)), fmt), nl=False)
 
@@ -203,8 +239,11 @@ def timeline_command(game: str | None, melee: bool, phase: int | None, lang: str
       judge timeline --game agot-board --phase 4
       judge timeline --game gp
     """
-    result, labels = judging.timeline(game, lang, melee, phase)
-    click.echo(render.timeline(result, fmt, labels, render.terminal_width()), nl=False)
+    from judge.render import rules as render
+    from judge.rules import api
+
+    result, labels = api.timeline(game, lang, melee, phase)
+    click.echo(render.timeline(result, fmt, labels, terminal_width()), nl=False)
 
 
 @cli.command("step", short_help="Step a triggering condition through its interrupt and reaction windows.")
@@ -244,24 +283,28 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step tests/golden/games/gp/scenarios/refused-order.yaml --format json
       judge step combat.yaml        (game: agot-board: a board game combat, C1-C6)
     """
-    step_game = engines.scenario_game(scenario, game)
-    engine = engines.engine_of(step_game)
-    if engine in engines.STEP_ENGINES:
+    from judge.render import rules as render
+    from judge.rules import api, registry, sequence
+
+    step_game = registry.scenario_game(scenario, game)
+    engine = registry.engine_of(step_game)
+    if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,
                                list_triggers=list_triggers or None, interactive=interactive or None)
-        click.echo(engines.STEP_ENGINES[engine](scenario, step_game, lang, fmt, render.terminal_width()), nl=False)
+        outcome, labels = registry.runner(engine)(scenario, step_game, lang)
+        click.echo(render.engine_result(outcome, fmt, labels, terminal_width()), nl=False)
         return
     if list_triggers:
-        click.echo(render.triggers_list(judging.trigger_rows(game, lang or "es"), fmt), nl=False)
+        click.echo(render.triggers_list(api.trigger_rows(game, lang or "es"), fmt), nl=False)
         return
     options = {"game": game, "lang": lang, "trigger": trigger, "first_player": first_player, "at": at,
                "occurrences": occurrences, "players": players.split(",") if players else None,
                "format": "melee" if melee else None}
-    situation = judging.load_scenario(scenario, options, abilities)
-    decide = _prompt_decide(judging.window_labels(situation.game, situation.lang)) if interactive else None
-    result, labels = judging.step(situation, decide or judging.triggers.scripted)
-    click.echo(render.step_result(result, fmt, labels, render.terminal_width()), nl=False)
+    situation = api.load_scenario(scenario, options, abilities)
+    decide = _prompt_decide(api.window_labels(situation.game, situation.lang)) if interactive else None
+    result, labels = api.step(situation, decide or sequence.scripted)
+    click.echo(render.step_result(result, fmt, labels, terminal_width()), nl=False)
 
 
 def _only_scenario_options(engine: str, **given: object) -> None:
@@ -272,7 +315,7 @@ def _only_scenario_options(engine: str, **given: object) -> None:
                            f"this game's engine ({engine}) takes a scenario file (docs/scenarios.md)")
 
 
-def _prompt_decide(labels: dict[str, str]) -> judging.triggers.Decide:
+def _prompt_decide(labels: dict[str, str]) -> Decide:
     """`judge step -i`: at each opportunity, ask the player which ability they use, or pass."""
     def decide(state: WindowState, window: str, abilities: tuple[Ability, ...]) -> Pending | None:
         if not state.log:
@@ -302,8 +345,14 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
       judge ask "¿cuándo puedo reaccionar después de que gane un reto?"
       judge ask "kdy lze použít přerušení, když by měla být postava zabita?"
     """
-    result, labels = judging.ask(question, lang, game)
-    click.echo(render.ask_answer(result, fmt, labels, render.terminal_width()), nl=False)
+    from judge.core.model import DEFAULT_GAME
+    from judge.render import rules as render
+    from judge.rules import api
+    from judge.search import index
+
+    lang = api.question_lang(question, lang)
+    result, labels = api.ask(question, lang, game, index.search_cites(question, lang, game or DEFAULT_GAME))
+    click.echo(render.ask_answer(result, fmt, labels, terminal_width()), nl=False)
     ctx.exit(0 if result.matches else 1)
 
 
@@ -320,7 +369,7 @@ def serve_command(host: str, port: int) -> None:
     Example:
       judge serve --port 8000
     """
-    from judge import site
+    from judge.site import hooks as site
 
     site.serve(host, port)
 
@@ -348,11 +397,12 @@ def search_command(query: str, game: str | None, lang: str, limit: int, fmt: str
       judge search "pila de muertos" --lang es --format json
       judge search jugador --game gp
     """
-    from judge import search
+    from judge.render import search as render
+    from judge.search import index as search
 
     building = (lambda n: _note(f"building the search index ({n} entries)…")) if sys.stderr.isatty() else None
     result = search.search(query, game, lang, limit, on_note=_note, on_build=building)
-    click.echo(render.hits(result, fmt, render.use_color(fmt), render.terminal_width()), nl=False)
+    click.echo(render.hits(result, fmt, use_color(fmt), terminal_width()), nl=False)
 
 
 @cli.command("build", short_help="Build the search index and the static site from the glossary.")
@@ -381,17 +431,19 @@ def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> N
         "index": _build_index() if index or everything else None,
         "site": _build_site(site_dir) if site or everything else None,
     }
-    click.echo(render.built(built, fmt), nl=False)
+    click.echo(built_report(built, fmt), nl=False)
 
 
 def _build_site(site_dir: Path | None) -> Any:
-    from judge import site  # MkDocs is imported only when the site is built
+    from judge.site import (
+        hooks as site,  # MkDocs is imported only when the site is built
+    )
 
     return site.build(site_dir)
 
 
 def _build_index() -> Any:
-    from judge import search
+    from judge.search import index as search
 
     if not sys.stderr.isatty():
         return search.build(on_note=_note)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from judge.models import CiteRef
+from judge.core.text import nfc
 from judge.render import unescape
-from judge.text import nfc
-from judge.timing import Framework
+from judge.rules.model import CiteRef
+from judge.rules.timing import Framework
 
 
 def framework_refs(framework: Framework) -> list[tuple[str, CiteRef]]:

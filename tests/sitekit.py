@@ -43,7 +43,7 @@ def serve_dir(folder: Path) -> Iterator[str]:
 
 def build_site(site_dir: Path, glossary: Path | None = None) -> None:
     """`judge build --site` into site_dir, optionally from another glossary."""
-    from judge import site
+    from judge.site import hooks as site
 
     old = os.environ.get("JUDGE_GLOSSARY")
     if glossary is not None:

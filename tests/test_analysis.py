@@ -1,10 +1,10 @@
-"""The shared analyzer: accents, inflection and stop words (judge/analysis.py)."""
+"""The shared analyzer: accents, inflection and stop words (judge/search/analysis.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from judge.analysis import stop_words, terms, words
+from judge.search.analysis import stop_words, terms, words
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judge import ask, glossary, triggers
-from judge.judging import guess_lang
-from judge.models import Cite
+from judge import glossary
+from judge.core.model import Cite
+from judge.rules import ask, triggers
+from judge.rules.api import guess_lang
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)
@@ -118,6 +119,6 @@ def test_a_word_with_two_stems_counts_once() -> None:
 
 
 def analysis_terms(text: str) -> list[str]:
-    from judge.analysis import terms
+    from judge.search.analysis import terms
 
     return terms(text, "cs")

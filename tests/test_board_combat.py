@@ -13,9 +13,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge import combat, glossary, timing
-from judge.combat import CombatResult
-from judge.errors import BadData
+from judge import glossary
+from judge.core.errors import BadData
+from judge.rules import combat, timing
+from judge.rules.combat import CombatResult
 
 GAME = "agot-board"
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from citekit import framework_refs, squash
 
-from judge import combat, glossary, timing
-from judge.models import CiteRef
+from judge import glossary
+from judge.rules import combat, timing
+from judge.rules.model import CiteRef
 
 GAME = "agot-board"
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
@@ -46,7 +47,7 @@ def test_cite_resolves_and_justifies(owner: str, ref: CiteRef) -> None:
 
 
 def test_every_rule_with_a_cite_or_a_value_is_used_by_the_engine() -> None:
-    """No dead rule in the data: each rule name appears in judge/combat.py."""
+    """No dead rule in the data: each rule name appears in judge/rules/combat.py."""
     code = (Path(combat.__file__)).read_text("utf-8")
     assert [name for name in DATA.rules if f'"{name}"' not in code] == []
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judge.body import parse_blocks
-from judge.models import Block
+from judge.core.model import Block
+from judge.glossary.body import parse_blocks
 
 
 def blocks(text: str, first_line: int = 10) -> list[Block]:

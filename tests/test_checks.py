@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from judge import checks, spelling
 from judge.cli import cli
+from judge.translate import checks, spelling
 
 PHASES = {
     "es/dominance-phase.md": "---\nid: dominance-phase\nterm: Fase de Dominación\n---\nLa quinta fase de la ronda.\n",

@@ -20,8 +20,8 @@ import pytest
 import yaml
 
 from judge import glossary
-from judge.models import Entry
-from judge.text import fold
+from judge.core.model import Entry
+from judge.core.text import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = Path(os.environ.get("JUDGE_SEEDS", ROOT.parent / "shared" / "seeds"))

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from citekit import framework_refs, squash
 
-from judge import glossary, timing, triggers
-from judge.models import LANGS, CiteRef
+from judge import glossary
+from judge.core.model import LANGS
+from judge.rules import timing, triggers
+from judge.rules.model import CiteRef
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from judge import glossary, shadows, timing, triggers
-from judge.models import CiteRef
+from judge import glossary
+from judge.core.text import fold, nfc
 from judge.render import unescape
-from judge.text import fold, nfc
+from judge.rules import shadows, timing, triggers
+from judge.rules.model import CiteRef
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)

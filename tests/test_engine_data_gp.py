@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from judge import glossary, priority, timing
-from judge.models import CiteRef
+from judge import glossary
+from judge.core.text import nfc
 from judge.render import unescape
-from judge.text import nfc
+from judge.rules import priority, timing
+from judge.rules.model import CiteRef
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)
@@ -70,7 +71,7 @@ def test_every_window_cites_its_oportunidad_line() -> None:
 
 
 def test_the_rules_the_engine_applies_exist() -> None:
-    """Every rule name judge/priority.py says is in triggers.yaml (a missing one would fail mid-run)."""
+    """Every rule name judge/rules/priority.py says is in triggers.yaml (a missing one would fail mid-run)."""
     source = Path(priority.__file__).read_text("utf-8")
     used = set(re.findall(r'say\("([a-z-]+)"', source)) | set(re.findall(r'"(priority-[a-z-]+)"', source))
     used |= {"play-mandate", "play-order", "activate"}

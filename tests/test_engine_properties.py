@@ -18,9 +18,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge import glossary, scenario, timing, triggers
-from judge.models import AbilityUse, SequenceItem, StepResult
-from judge.scenario import Ability
+from judge import glossary
+from judge.rules import scenario, sequence, timing, triggers
+from judge.rules.model import AbilityUse, SequenceItem, StepResult
+from judge.rules.scenario import Ability
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)
@@ -68,7 +69,7 @@ def scenarios(draw: st.DrawFn, with_cancel: bool = False) -> scenario.Scenario:
 
 
 def run(situation: scenario.Scenario) -> StepResult:
-    return triggers.step(situation, CATALOGUE, FRAMEWORK, LOADED)
+    return sequence.step(situation, CATALOGUE, FRAMEWORK, LOADED)
 
 
 def results(result: StepResult) -> Iterator[StepResult]:

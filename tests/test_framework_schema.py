@@ -1,4 +1,4 @@
-"""The framework.yaml schema beyond the card game's chart (judge/timing.py): a framework written
+"""The framework.yaml schema beyond the card game's chart (judge/rules/timing.py): a framework written
 in some languages only, unnumbered phases with notes, steps with their own title and cites, no
 windows; and its errors, `file:line: message`."""
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from judge import glossary, timing
-from judge.errors import BadData, UsageProblem
+from judge import glossary
+from judge.core.errors import BadData, UsageProblem
+from judge.rules import timing
 
 SOURCE = glossary.load(Path(__file__).resolve().parent.parent / "glossary")
 GOOD = """\

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from judge import glossary, paths
-from judge.errors import EntryNotFound
+from judge import glossary
+from judge.core import paths
+from judge.core.errors import EntryNotFound
 from judge.glossary import Glossary
 
 

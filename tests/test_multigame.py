@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from judge import checks, load, site, sitepages
+from judge import load
 from judge.cli import cli
+from judge.site import hooks as site
+from judge.site import pages as sitepages
+from judge.translate import checks
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0) -> str:
@@ -128,7 +131,7 @@ def test_game_home_lists_entries_in_the_rulebooks_order_and_a_to_z(pages: dict[s
         "- [Primera parte de las Reglas Completas](complete-rules.md)",
         "- [101. Reglas de Oro](golden-rules.md)",
     ]
-    assert home.startswith("# mini\n")  # no title in judge/labels.yaml: the slug
+    assert home.startswith("# mini\n")  # no title in judge/core/labels.yaml: the slug
 
 
 def test_default_game_home_links_its_charts(pages: dict[str, str]) -> None:

@@ -1,4 +1,4 @@
-"""The priority-and-stack engine of gp (judge/priority.py) against rule 120, on generated scripts:
+"""The priority-and-stack engine of gp (judge/rules/priority.py) against rule 120, on generated scripts:
 last in, first out; a resolution only after every player has passed in succession; the step ends
 only with an empty stack; triggers go on the stack before anyone receives priority; a non-mandate
 order only in the active player's command step with an empty stack."""
@@ -10,9 +10,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge import glossary, priority, timing
-from judge.models import StackEvent, StackRun
-from judge.priority import Action, Scenario, Trigger
+from judge import glossary
+from judge.rules import priority, timing
+from judge.rules.model import StackEvent, StackRun
+from judge.rules.priority import Action, Scenario, Trigger
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)

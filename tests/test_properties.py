@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge import glossary
-from judge.body import parse_blocks
-from judge.entryfile import parse_file
-from judge.models import ENTRY_KEYS, Entry, Problem
+from judge.core.model import ENTRY_KEYS, Entry, Problem
+from judge.glossary.body import parse_blocks
+from judge.glossary.entryfile import parse_file
 
 PATH = Path("glossary/agot2/es/cancel.md")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge import glossary
-from judge.models import Problem
+from judge.core.model import Problem
 
 ROOT = Path(__file__).resolve().parent.parent / "glossary"
 FILES = sorted(ROOT.glob("*/*/*.md")) if ROOT.is_dir() else []

@@ -1,4 +1,4 @@
-"""judge search and its index (judge/search.py): results, the cache, and bad input."""
+"""judge search and its index (judge/search/index.py): results, the cache, and bad input."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge import render, search
 from judge.cli import cli
-from judge.errors import NoHits, UsageProblem
-from judge.models import Counterpart, Hit, SearchResult
+from judge.core.errors import NoHits, UsageProblem
+from judge.render import search as render
+from judge.search import index as search
+from judge.search.model import Counterpart, Hit, SearchResult
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -269,7 +270,7 @@ def test_two_builders_at_once_leave_one_whole_index(runner: CliRunner, glossary_
 
 def test_a_search_while_another_process_rebuilds(runner: CliRunner, glossary_env: Path) -> None:
     expected = run(runner, "efecto inminente", "--format", "json")
-    script = "from judge import search\nfor _ in range(15): search.build()\n"
+    script = "from judge.search import index\nfor _ in range(15): index.build()\n"
     rebuilder = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
     answers = []
     while rebuilder.poll() is None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge import search
-from judge.errors import NoHits
+from judge.core.errors import NoHits
+from judge.search import index as search
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text("utf-8"))

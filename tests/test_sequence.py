@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from judge import glossary, scenario, timing, triggers
-from judge.errors import BadData
-from judge.models import StepResult
-from judge.scenario import Ability
-from judge.triggers import Pending, WindowState, next_state
+from judge import glossary
+from judge.core.errors import BadData
+from judge.rules import scenario, sequence, timing, triggers
+from judge.rules.model import StepResult
+from judge.rules.scenario import Ability
+from judge.rules.sequence import Pending, WindowState, next_state
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 LOADED = glossary.load(GLOSSARY)
@@ -29,7 +30,7 @@ def step(trigger: str | None, *abilities: Ability, **options: Any) -> StepResult
     values = {"players": ["Ana", "Bruno"], "first_player": "Ana", "trigger": trigger, **options}
     situation = scenario.from_options(values, abilities)
     scenario.check(situation, CATALOGUE.ids(), FRAMEWORK, CATALOGUE.flags())
-    return triggers.step(situation, CATALOGUE, FRAMEWORK, LOADED)
+    return sequence.step(situation, CATALOGUE, FRAMEWORK, LOADED)
 
 
 def uses(result: StepResult, n: int) -> list[str]:
@@ -178,7 +179,7 @@ def test_cites_are_in_the_chosen_language() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from judge import yamldata  # noqa: E402
+from judge.core import yamldata  # noqa: E402
 
 _YAMLISH = st.text(alphabet=st.sampled_from(list("ab: -[]{}!,\n'\"&*#|>%@`\t1")), max_size=60)
 

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge import glossary, judging, shadows, timing, triggers
-from judge.errors import BadData, JudgeError
-from judge.models import ShadowsResult, ShadowsTurn
-from judge.shadows import Player, ShadowCard, Situation
+from judge import glossary
+from judge.core.errors import BadData, JudgeError
+from judge.rules import data, shadows, timing, triggers
+from judge.rules.model import ShadowsResult, ShadowsTurn
+from judge.rules.shadows import Player, ShadowCard, Situation
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
 SOURCE = glossary.load(GLOSSARY)
@@ -170,5 +171,5 @@ def test_any_scenario_is_stepped_or_refused_cleanly(tmp_path_factory: pytest.Tem
 
 
 def test_the_framework_data_of_agot1_has_no_trigger_catalogue_need() -> None:
-    source, fw = judging.framework_data("agot1")
+    source, fw = data.framework_data("agot1")
     assert fw.game == "agot1" and source.get("agot1", "es", "shadows") is not None

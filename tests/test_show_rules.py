@@ -1,4 +1,4 @@
-"""`judge show` with GAME:REF and gp's rule numbers (judge/lookup.py find)."""
+"""`judge show` with GAME:REF and gp's rule numbers (judge/glossary/lookup.py find)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from judge import glossary, lookup
-from judge.errors import EntryNotFound, UsageProblem
-from judge.models import Concept, RuleView
+from judge import glossary
+from judge.core.errors import EntryNotFound, UsageProblem
+from judge.glossary import lookup
+from judge.glossary.views import Concept, RuleView
 
 LOADED = glossary.load(Path(__file__).resolve().parent.parent / "glossary")
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from judge import judging, load, timing
+from judge import load
 from judge.glossary import Glossary
-from judge.site import round_items
-from judge.sitecharts import RoundItem, trigger_sequence
-from judge.siteindex import build, documents
+from judge.rules import api, timing
+from judge.site.charts import RoundItem, trigger_sequence
+from judge.site.hooks import round_items
+from judge.site.searchindex import build, documents
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "glossary"
 
@@ -28,7 +29,7 @@ def flat(items: list[RoundItem]) -> list[tuple[str, str | None]]:
 def timeline_boxes(lang: str) -> list[tuple[str, str | None, str, bool, str | None]]:
     """`judge timeline --melee` as the chart's boxes: kind, step (a window: the step it
     follows), title, melee-only, loop target."""
-    line, _ = judging.timeline(None, lang, True, None)
+    line, _ = api.timeline(None, lang, True, None)
     return [(i.kind, i.id or (i.window or "").removeprefix("after-"), i.title, i.melee_only,
              i.loop.to if i.loop else None) for i in line.items]
 
@@ -39,7 +40,7 @@ def test_round_chart_is_the_framework_timeline(glossary: Glossary, lang: str) ->
     items = round_items(glossary, lang)
     boxes = [(i.kind, i.id, i.title, i.melee_only, i.loop) for i in items if i.kind != "phase"]
     assert boxes == timeline_boxes(lang)
-    line, _ = judging.timeline(None, lang, True, None)
+    line, _ = api.timeline(None, lang, True, None)
     phases = {str(i.phase): i.phase_title for i in line.items}
     assert [(i.id, i.title) for i in items if i.kind == "phase"] == list(phases.items())
     # Each phase header comes right before its first box.
@@ -98,7 +99,7 @@ def test_search_index_shape_and_redirects(glossary: Glossary) -> None:
 
 
 def test_block_markdown_is_safe_and_offline() -> None:
-    from judge.sitepages import markdown_html
+    from judge.site.pages import markdown_html
 
     assert markdown_html("Un reto [military] o [power].", "../") == (
         '<p>Un reto <img class="judge-icon" src="../assets/icons/military.svg" alt="[military]" '

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from judge import glossary
-from judge.errors import InvalidGlossary
+from judge.core.errors import InvalidGlossary
 
 VALID_ES = """---
 id: {id}

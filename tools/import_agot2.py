@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from judge.text import fold  # noqa: E402
+from judge.core.text import fold  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = {

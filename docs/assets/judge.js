@@ -1,6 +1,6 @@
 /* judge: citation copying and the site search (offline, one index per language).
  *
- * The index (judge/siteindex.py) is built with the CLI's analyzer. A typed word is folded
+ * The index (judge/site/searchindex.py) is built with the CLI's analyzer. A typed word is folded
  * (lower case, accents off) and looked up in the index's map of folded word forms to index
  * terms. A form the text never uses is taken, as `judge search` does, for a typo: the forms one
  * edit away (two from seven letters on, same first letter) stand for it at half weight; failing
@@ -11,7 +11,7 @@
   "use strict";
 
   var MIN_PREFIX = 3;
-  // As judge/search.py: typos are corrected from four letters, at half weight.
+  // As judge/search/index.py: typos are corrected from four letters, at half weight.
   var MIN_TYPO = 4;
   var TYPO_WEIGHT = 0.5;
 

@@ -40,11 +40,14 @@ atexit.register(shutil.rmtree, CACHE, True)
 os.environ["XDG_CACHE_HOME"] = CACHE  # before judge computes any cache path
 os.environ.pop("JUDGE_GLOSSARY", None)
 
-from judge import analysis, glossary, search  # noqa: E402
 from benchtime import median_seconds  # noqa: E402
-from judge.errors import JudgeError  # noqa: E402
-from judge.models import LANGS  # noqa: E402
-from judge.text import fold  # noqa: E402
+
+from judge import glossary
+from judge.core.errors import JudgeError  # noqa: E402
+from judge.core.model import LANGS  # noqa: E402
+from judge.core.text import fold  # noqa: E402
+from judge.search import analysis
+from judge.search import index as search  # noqa: E402
 
 QUERIES: list[dict[str, str]] = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text("utf-8"))
 Ranker = Callable[[str, str], list[str]]  # (query, game) → ranked ids

@@ -58,8 +58,8 @@ def queries(name: str) -> list[dict[str, str]]:
 
 def cli_ranks(items: list[dict[str, str]]) -> list[int | None]:
     """`judge search QUERY` (both languages, the default) on the real glossary: rank of the expected id."""
-    from judge import search
-    from judge.errors import NoHits
+    from judge.core.errors import NoHits
+    from judge.search import index as search
 
     handle = search.open_index(REPO / "glossary")
     ranks: list[int | None] = []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from benchtime import median_seconds
 
-from judge import site
+from judge.site import hooks as site
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BARE_CONFIG = """site_name: bare

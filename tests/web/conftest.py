@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from sitekit import CHROMIUM, CHROMIUM_ARGS, REPO, build_site, serve_dir
 
 FIXTURES = REPO / "tests" / "fixtures"

@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 import yaml
-
-from judge import judging, load
-from judge.analysis import terms
-from judge.glossary import in_document_order
-from judge.labels import game_title
-from judge.sitepages import numbered_term
-from judge.text import fold
 from sitekit import REPO
+
+from judge import load
+from judge.core.labels import game_title
+from judge.core.text import fold
+from judge.glossary import in_document_order
+from judge.rules import api
+from judge.search.analysis import terms
+from judge.site.pages import numbered_term
 
 QUERIES = yaml.safe_load((REPO / "tests" / "site_queries.yaml").read_text("utf-8"))
 # The CLI search's query file ({q, lang, id, kind}): the site's search is measured on it too.
@@ -212,7 +213,7 @@ def test_search_on_the_cli_query_file(page: Any, site_url: str, lang: str) -> No
 def test_round_chart_order(page: Any, site_url: str, lang: str) -> None:
     """The chart on the page is the framework (framework.yaml) as `judge timeline --melee` walks it:
     same steps and windows in the same order, melee-only steps and loops marked, colour code."""
-    line, _ = judging.timeline(None, lang, True, None)
+    line, _ = api.timeline(None, lang, True, None)
     page.goto(f"{site_url}{lang}/timing/round/")
     shown = page.locator(".judge-round [data-kind]").evaluate_all(
         "els => els.map(e => [e.dataset.kind, e.dataset.step || e.dataset.after])")

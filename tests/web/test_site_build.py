@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from judge import checks, load
-from judge.cli import cli
-from judge.errors import InvalidGlossary
-from judge.site import SiteError, build
 from sitekit import REPO, build_site
+
+from judge import load
+from judge.cli import cli
+from judge.core.errors import InvalidGlossary
+from judge.site.hooks import SiteError, build
+from judge.translate import checks
 
 FIXTURE_GLOSSARY = REPO / "tests" / "fixtures" / "glossary"
 # Every absolute URL in the built HTML, CSS and JS.
@@ -119,7 +120,7 @@ def test_broken_link_in_a_hand_written_page_fails_strict(tmp_path: Path, fixture
     for folder in ("docs", "overrides"):
         shutil.copytree(REPO / folder, tmp_path / folder)
     (tmp_path / "docs" / "es" / "judge.md").write_text("# Guía\n\n[roto](no-such-page.md)\n", "utf-8")
-    config = (REPO / "mkdocs.yml").read_text("utf-8").replace("- judge/site.py", f"- {REPO / 'judge' / 'site.py'}")
+    config = (REPO / "mkdocs.yml").read_text("utf-8").replace("- judge/site/hooks.py", f"- {REPO / 'judge' / 'site' / 'hooks.py'}")
     (tmp_path / "mkdocs.yml").write_text(config, "utf-8")
     monkeypatch.setenv("JUDGE_GLOSSARY", str(fixture_glossary))
     with pytest.raises(SiteError, match=r"(?s)no-such-page\.md.*Aborted with 1 warnings in strict mode"):

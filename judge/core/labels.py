@@ -1,0 +1,23 @@
+"""Interface strings per language, read once from judge/core/labels.yaml (CLI, site and checks)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+
+@lru_cache(maxsize=1)
+def all_labels() -> dict[str, dict[str, str]]:
+    """{lang: {key: text}}; the file is package data, so an installed judge has it too."""
+    raw = yaml.safe_load(resources.files("judge.core").joinpath("labels.yaml").read_text("utf-8"))
+    return {str(lang): {str(k): str(v) for k, v in strings.items()} for lang, strings in raw.items()}
+
+
+def game_title(game: str, lang: str) -> str:
+    """The rulebook's title in `lang`, else as printed in Spanish (a Czech page about a game
+    not yet translated names it so), else the game's slug."""
+    strings = all_labels()
+    key = f"title_{game}"
+    return strings.get(lang, {}).get(key) or strings.get("es", {}).get(key) or game

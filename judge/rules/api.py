@@ -1,0 +1,90 @@
+"""The rules core's entry points (the CLI's and the browser's): the timeline of a game, a
+scenario stepped through the triggering-condition sequence, a question answered; each result
+is handed back with the labels of its language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from judge.core.model import Cite
+from judge.rules import ask as asking
+from judge.rules import data, scenario, sequence, timing
+from judge.rules.model import Answer, StepResult, Timeline
+from judge.rules.scenario import Scenario
+from judge.rules.sequence import Decide
+from judge.rules.timing import Framework
+from judge.rules.triggers import Catalogue
+
+
+def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
+    return {**framework.labels[lang], **catalogue.labels[lang]}
+
+
+def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tuple[Timeline, dict[str, str]]:
+    """The round of any game: its framework and its labels are all a timeline needs."""
+    source, fw = data.framework_data(game)
+    return timing.timeline(fw, source, lang, "melee" if melee else "joust", phase), fw.labels[lang]
+
+
+def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
+    """A scenario from a file, from options, or a file with options overriding its keys."""
+    parsed = tuple(scenario.parse_ability_option(text) for text in abilities)
+    if path is not None:
+        loaded = scenario.from_file(path, options)
+        if parsed:
+            loaded = replace(loaded, abilities=loaded.abilities + parsed)
+        return loaded
+    return scenario.from_options(options, parsed)
+
+
+def step(situation: Scenario, decide: Decide = sequence.scripted) -> tuple[StepResult, dict[str, str]]:
+    source, fw, cat = data.sequence_data(situation.game)
+    scenario.check(situation, cat.ids(), fw, cat.flags())
+    return sequence.step(situation, cat, fw, source, decide), labels(fw, cat, situation.lang)
+
+
+def window_labels(game: str | None, lang: str) -> dict[str, str]:
+    _, fw, cat = data.sequence_data(game)
+    return labels(fw, cat, lang)
+
+
+def trigger_rows(game: str | None, lang: str) -> list[tuple[str, str, str]]:
+    _, _, cat = data.sequence_data(game)
+    return [(t.id, ", ".join(t.steps), t.title[lang]) for t in cat.triggers]
+
+
+def question_lang(question: str, lang: str) -> str:
+    """The language to answer in: the one given, or the question's own for "auto"."""
+    return guess_lang(question) if lang == "auto" else lang
+
+
+def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...] = ()) -> tuple[Answer, dict[str, str]]:
+    """The answer to a timing question; `extra_cites` (the CLI adds the search index's best
+    paragraphs) follow the engine's own citations."""
+    source, fw, cat = data.sequence_data(game)
+    lang = question_lang(question, lang)
+    return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
+
+
+_CZECH_LETTERS = set("ěščřžýůťďň")
+_SPANISH_MARKS = set("¿¡ñ")
+_CZECH_WORDS = {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "do", "na", "je", "se", "co",
+                "by", "kola", "hrac", "hráč", "vyzvu", "výzvu", "lze", "jak", "kdo"}
+_SPANISH_WORDS = {"de", "la", "el", "que", "los", "las", "un", "una", "del", "se", "por", "cuando", "después",
+                  "despues", "puedo", "qué", "quién", "en", "al"}
+
+
+def guess_lang(text: str) -> str:
+    """Spanish for ¿ ¡ ñ, Czech for a letter only Czech uses; else the language whose common
+    words the question has more of (Spanish on a tie)."""
+    lowered = text.lower()
+    if _SPANISH_MARKS & set(lowered):
+        return "es"
+    if _CZECH_LETTERS & set(lowered):
+        return "cs"
+    words = lowered.replace("?", " ").replace(",", " ").split()
+    czech = sum(w in _CZECH_WORDS for w in words)
+    spanish = sum(w in _SPANISH_WORDS for w in words)
+    return "cs" if czech > spanish else "es"

@@ -1,0 +1,279 @@
+"""Scenario files for `judge step` (docs/scenarios.md): load, build from options, validate.
+
+Every problem is a `BadData` naming the file and line (or the option) it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judge.core import yamldata
+from judge.core.errors import BadData
+from judge.core.model import DEFAULT_GAME, LANGS
+from judge.core.yamldata import Located, LocatedList
+from judge.rules.model import ABILITY_TYPES, EFFECTS, FORMATS_OF_PLAY
+from judge.rules.timing import Framework, did_you_mean
+
+MAX_DEPTH = 12
+SCENARIO_KEYS = (
+    "game", "format", "lang", "players", "first_player", "new_first_player", "active", "at",
+    "trigger", "occurrences", "abilities", "arises", "shared_with",
+)
+ABILITY_KEYS = (
+    "card", "controller", "type", "would", "effect", "creates", "trigger", "target", "passes", "keyword",
+)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability in play: `on` (written `trigger:` in a scenario) is the triggering condition
+    it answers (default: the scenario's), `creates` the condition its resolution creates (a
+    nested sequence)."""
+
+    card: str
+    controller: str
+    type: str
+    would: bool
+    effect: str
+    creates: str | None
+    on: str | None
+    target: int | None
+    passes: int
+    keyword: str | None
+    line: int | None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    game: str
+    format: str
+    lang: str
+    players: tuple[str, ...]
+    first_player: str
+    new_first_player: str | None
+    active: str
+    at: str | None
+    trigger: str | None
+    occurrences: int
+    abilities: tuple[Ability, ...]
+    where: str
+    arises: bool = True
+    shared_with: tuple[str, ...] = ()
+    key_lines: tuple[tuple[str, int], ...] = ()
+
+    def fail(self, key: str, message: str, line: int | None = None) -> BadData:
+        return BadData(self.where, line if line is not None else dict(self.key_lines).get(key), message)
+
+
+def from_file(path: Path, overrides: dict[str, Any] | None = None) -> Scenario:
+    data = yamldata.load(path)
+    return from_mapping(data, overrides or {})
+
+
+def from_mapping(data: Located, overrides: dict[str, Any]) -> Scenario:
+    unknown = [k for k in data if k not in SCENARIO_KEYS]
+    if unknown:
+        raise data.fail(unknown[0], f"{unknown[0]}: unknown key.{did_you_mean(unknown[0], list(SCENARIO_KEYS))}")
+    values = {**data, **{k: v for k, v in overrides.items() if v is not None}}
+    raw_abilities = values.get("abilities", [])
+    if not isinstance(raw_abilities, list):
+        raise data.fail("abilities", "abilities: a list of abilities (card, controller, type, ...)")
+    lines = raw_abilities.lines if isinstance(raw_abilities, LocatedList) else [None] * len(raw_abilities)
+    abilities = tuple(_ability(a, data.where, line) for a, line in zip(raw_abilities, lines))
+    return _scenario(values, abilities, data.where, tuple(data.key_lines.items()))
+
+
+def from_options(options: dict[str, Any], abilities: tuple[Ability, ...]) -> Scenario:
+    return _scenario({k: v for k, v in options.items() if v is not None}, abilities, "command line", ())
+
+
+def parse_ability_option(text: str) -> Ability:
+    """`--ability CONTROLLER:TYPE[:EFFECT[:CARD]]`, e.g. `Ana:reaction` or `Ana:interrupt:save`."""
+    parts = text.split(":")
+    if len(parts) < 2 or len(parts) > 4 or not all(parts[:2]):
+        raise BadData("--ability", None, f"{text!r}: expected CONTROLLER:TYPE[:EFFECT[:CARD]], e.g. Ana:reaction")
+    controller, kind = parts[0], parts[1]
+    effect = parts[2] if len(parts) > 2 and parts[2] else "none"
+    would = kind.startswith("would-")
+    kind = kind.removeprefix("would-")
+    card = parts[3] if len(parts) > 3 else f"{controller} {kind}"
+    data = {"card": card, "controller": controller, "type": kind, "effect": effect, "would": would}
+    return _ability(data, "--ability", None)
+
+
+def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str,
+              key_lines: tuple[tuple[str, int], ...]) -> Scenario:
+    lines = dict(key_lines)
+
+    def fail(key: str, message: str) -> BadData:
+        return BadData(where, lines.get(key), message)
+
+    players = values.get("players")
+    if not isinstance(players, list) or len(players) < 2 or not all(isinstance(p, str) and p for p in players):
+        hint = " (give a SCENARIO file, or --players A,B and --trigger)" if where == "command line" else ""
+        raise fail("players", f"players: at least two player names, in player order{hint}")
+    if len(set(players)) != len(players):
+        raise fail("players", "players: a name appears twice")
+    first = str(values.get("first_player") or players[0])
+    for key in ("first_player", "new_first_player", "active"):
+        name = values.get(key)
+        if name is not None and name not in players:
+            raise fail(key, f"{key}: {name!r} is not among the players ({', '.join(players)})")
+    fmt = values.get("format", "joust")
+    if fmt not in FORMATS_OF_PLAY:
+        raise fail("format", f"format: {fmt!r} is not joust or melee")
+    if fmt == "joust" and len(players) != 2:
+        raise fail("players", f"players: a joust has exactly 2 players ({len(players)} given); use format: melee")
+    lang = values.get("lang", "es")
+    if lang not in LANGS:
+        raise fail("lang", f"lang: {lang!r} is not one of {', '.join(LANGS)}")
+    occurrences = values.get("occurrences", 1)
+    if not isinstance(occurrences, int) or isinstance(occurrences, bool) or not 1 <= occurrences <= 20:
+        raise fail("occurrences", "occurrences: a whole number from 1 to 20")
+    arises = values.get("arises", True)
+    if not isinstance(arises, bool):
+        raise fail("arises", "arises: true or false (false: the condition never arises, e.g. a dominance tie)")
+    shared = values.get("shared_with", [])
+    if not isinstance(shared, list) or not all(isinstance(t, str) for t in shared):
+        raise fail("shared_with", "shared_with: a list of other triggers made by the same occurrence")
+    for key in ("at", "trigger", "game"):
+        if values.get(key) is not None and not isinstance(values[key], str):
+            raise fail(key, f"{key}: must be text (quote step numbers: \"4.2.4\")")
+    for ability in abilities:
+        if ability.controller not in players:
+            raise BadData(where, ability.line,
+                          f"controller: unknown player {ability.controller!r} (players: {', '.join(players)})")
+    return Scenario(
+        game=values.get("game", DEFAULT_GAME), format=fmt, lang=lang, players=tuple(players),
+        first_player=first, new_first_player=values.get("new_first_player"),
+        active=str(values.get("active") or first), at=values.get("at"), trigger=values.get("trigger"),
+        occurrences=occurrences, abilities=abilities, where=where, key_lines=key_lines, arises=arises,
+        shared_with=tuple(shared),
+    )
+
+
+def _ability(raw: Any, where: str, line: int | None) -> Ability:
+    if not isinstance(raw, dict):
+        raise BadData(where, line, f"abilities: each ability is a mapping (card, controller, type), not {raw!r}")
+    line = raw.line if isinstance(raw, Located) else line
+
+    def fail(key: str, message: str) -> BadData:
+        return BadData(where, raw.line_of(key) if isinstance(raw, Located) else line, message)
+
+    unknown = [k for k in raw if k not in ABILITY_KEYS]
+    if unknown:
+        raise fail(unknown[0], f"{unknown[0]}: unknown ability key.{did_you_mean(unknown[0], list(ABILITY_KEYS))}")
+    controller, kind = raw.get("controller"), raw.get("type")
+    if not isinstance(controller, str):
+        raise fail("controller", "controller: the player who controls the ability")
+    if kind not in ABILITY_TYPES:
+        raise fail("type", f"type: {kind!r} is not an ability type.{did_you_mean(str(kind), list(ABILITY_TYPES))} "
+                           f"(known: {', '.join(ABILITY_TYPES)})")
+    effect = raw.get("effect", "none")
+    if effect not in EFFECTS:
+        raise fail("effect", f"effect: {effect!r} is not one of {', '.join(EFFECTS)}")
+    would = raw.get("would", False)
+    if not isinstance(would, bool):
+        raise fail("would", "would: true or false")
+    # "would" names an interrupt's condition only (would ¶1); a reaction can never cancel,
+    # since cancels interrupt the initiation of an effect (cancel ¶1).
+    if would and kind not in ("interrupt", "forced-interrupt"):
+        raise fail("would", f"would: only interrupts refer to what \"would\" happen, not a {kind}")
+    if effect == "cancel" and kind not in ("interrupt",):
+        raise fail("effect", f"effect: cancel needs an interrupt (cancels interrupt the initiation of an effect), not a {kind}")
+    if effect in ("save", "replace") and kind not in ("interrupt", "forced-interrupt"):
+        raise fail("effect", f"effect: {effect} needs an interrupt (it changes what is about to happen), not a {kind}")
+    passes = raw.get("passes", 0)
+    if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
+        raise fail("passes", "passes: how many opportunities the controller passes before using it (0 or more)")
+    target = raw.get("target")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
+        raise fail("target", "target: the occurrence (1, 2, ...) the ability refers to")
+    keyword = raw.get("keyword")
+    if kind == "keyword" and not isinstance(keyword, str):
+        raise fail("type", "keyword: a keyword ability needs keyword: NAME (renown, insight, ...)")
+    for key in ("creates", "trigger", "card"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise fail(key, f"{key}: must be text")
+    card = raw.get("card") or f"{controller} {kind}"
+    return Ability(card, controller, str(kind), would, str(effect), raw.get("creates"), raw.get("trigger"),
+                   target, passes, keyword, line)
+
+
+def check(scenario: Scenario, triggers: list[str], framework: Framework,
+          trigger_flags: dict[str, tuple[bool, bool]]) -> None:
+    """Cross-checks against the data: known trigger and step, an ability type that can apply at
+    that step, cancels and saves only where they can apply, no `creates:` cycle.
+
+    `trigger_flags` gives (cancellable, saveable) for each trigger id.
+    """
+    ids = framework.ids()
+    if scenario.at is not None and scenario.at not in ids:
+        raise scenario.fail("at", f"at: unknown framework step or window {scenario.at!r}.{did_you_mean(scenario.at, ids)}")
+    if scenario.at is not None and scenario.format == "joust" and framework.item(scenario.at).melee:
+        raise scenario.fail("at", f"at: step {scenario.at} happens only in melee (skipped in joust)")
+    at_window = scenario.at is not None and framework.item(scenario.at).is_window
+    if scenario.trigger is not None and scenario.trigger not in triggers:
+        raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}.{did_you_mean(scenario.trigger, triggers)}")
+    if not scenario.arises and scenario.trigger is None:
+        raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
+    for other in scenario.shared_with:
+        if other not in triggers:
+            raise scenario.fail("shared_with", f"shared_with: unknown triggering condition {other!r}.{did_you_mean(other, triggers)}")
+    if scenario.shared_with and scenario.trigger is None:
+        raise scenario.fail("shared_with", "shared_with: needs the trigger: the others share the windows with")
+    if scenario.trigger is None and not at_window and scenario.at not in ("1.3", "4.2.5"):
+        raise scenario.fail("trigger", "trigger: needed (or at: an action window, 1.3 or 4.2.5)")
+    for ability in scenario.abilities:
+        on = ability.on or scenario.trigger
+        for key, name in (("trigger", ability.on), ("creates", ability.creates)):
+            if name is not None and name not in triggers:
+                raise BadData(scenario.where, ability.line, f"{key}: unknown triggering condition {name!r}.{did_you_mean(name, triggers)}")
+        where_ok = {
+            "action": at_window and ability.on is None,
+            "marshal": scenario.at == "after-3.2" and ability.on is None,
+            "when-revealed": scenario.at == "1.3" and ability.on is None,
+            "keyword": scenario.at == "4.2.5" and ability.on is None,
+        }
+        if ability.type in where_ok and not where_ok[ability.type]:
+            place = {"action": "an action window", "marshal": "the marshaling action window (at: after-3.2)",
+                     "when-revealed": "step 1.3 (at: \"1.3\")", "keyword": "step 4.2.5 (at: \"4.2.5\")"}[ability.type]
+            raise BadData(scenario.where, ability.line, f"type: a {ability.type} ability cannot apply here; it belongs to {place}")
+        if ability.type not in where_ok and on is None:
+            raise BadData(scenario.where, ability.line, f"trigger: a {ability.type} needs a triggering condition (the scenario's trigger: or its own)")
+        if ability.type == "marshal" and ability.controller != scenario.active:
+            raise BadData(scenario.where, ability.line,
+                          f"controller: only the active player ({scenario.active}) marshals cards in this window")
+        if on is not None and ability.type not in where_ok:
+            cancellable, saveable = trigger_flags[on]
+            if ability.effect == "cancel" and not cancellable:
+                raise BadData(scenario.where, ability.line, f"effect: cancel refers to the initiation of an effect (ability-initiated, event-played), not to {on}")
+            if ability.effect == "save" and not saveable:
+                raise BadData(scenario.where, ability.line, f"effect: save keeps in play a card that would leave play; {on} cannot be saved")
+        conditions = scenario.occurrences + len(scenario.shared_with) if on == scenario.trigger or on in scenario.shared_with else 1
+        if ability.target is not None and ability.target > conditions:
+            raise BadData(scenario.where, ability.line, f"target: occurrence {ability.target} does not exist")
+    _check_cycles(scenario)
+
+
+def _check_cycles(scenario: Scenario) -> None:
+    """A condition whose ability creates it again (directly or through others) never ends."""
+    edges: dict[str, list[tuple[str, Ability]]] = {}
+    for ability in scenario.abilities:
+        on = ability.on or scenario.trigger
+        if on and ability.creates:
+            edges.setdefault(on, []).append((ability.creates, ability))
+
+    def visit(node: str, path: list[str]) -> None:
+        for target, ability in edges.get(node, []):
+            if target in path:
+                cycle = " → ".join(path[path.index(target):] + [target])
+                raise BadData(scenario.where, ability.line,
+                              f"creates: cycle {cycle}: each new condition triggers the ability again, so the nested "
+                              f"sequences would never end (the engine stops at depth {MAX_DEPTH})")
+            visit(target, path + [target])
+
+    for start in list(edges):
+        visit(start, [start])

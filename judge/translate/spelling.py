@@ -1,0 +1,128 @@
+"""Spelling with Debian's hunspell dictionaries, read by spylls (pure Python, optional).
+
+Known words are the dictionary's, the project word list's (glossary/<game>/spelling.yaml: names,
+abbreviations and game words per language) and every word of the glossary's own terms and
+aliases. A word whose stem is the stem of a known project word is known too, so one listed
+form covers its Czech cases (`Baratheon` covers `Baratheonů`).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import yaml
+
+from judge.core.model import Entry
+from judge.search.analysis import stems, words
+
+
+def dictionary_dir() -> Path:
+    """JUDGE_HUNSPELL_DIR if set, else where Debian's hunspell-* packages put dictionaries."""
+    return Path(os.environ.get("JUDGE_HUNSPELL_DIR", "/usr/share/hunspell"))
+
+DICTIONARIES = {"es": "es_ES", "cs": "cs_CZ"}
+WORD_LIST = "spelling.yaml"
+
+# Letters only; a word followed by a dot may be an abbreviation (např., tzn.), kept with its dot.
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?\.?")
+_PLACEHOLDER = re.compile(r"\\?\[[^\]]*\]")
+
+
+class _Dictionary(Protocol):
+    def lookup(self, word: str) -> bool: ...
+
+
+@lru_cache(maxsize=None)
+def _dictionary(base: Path) -> _Dictionary | None:
+    """The hunspell dictionary at `base` (.aff/.dic), loaded once per process (2–3 s)."""
+    if not base.with_suffix(".dic").is_file():
+        return None
+    from spylls.hunspell import Dictionary
+
+    # spylls leaves the .aff/.dic files to the garbage collector: close them here, quietly,
+    # rather than as a ResourceWarning at some later, unrelated moment.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        loaded: _Dictionary = Dictionary.from_files(str(base))
+        gc.collect()
+    return loaded
+
+
+def missing() -> str | None:
+    """Why spelling cannot run here, or None when it can."""
+    try:
+        import spylls.hunspell  # noqa: F401
+    except ImportError:
+        return "spelling: skipped (the Python package spylls is not installed: pip install 'judge[spelling]')"
+    folder = dictionary_dir()
+    absent = [f"hunspell-{lang} ({folder / name}.dic)" for lang, name in DICTIONARIES.items()
+              if not (folder / name).with_suffix(".dic").is_file()]
+    if absent:
+        return f"spelling: skipped (dictionary not installed: {', '.join(absent)})"
+    return None
+
+
+@dataclass
+class Checker:
+    """Finds the unknown words of a text in one language; remembers every answer."""
+
+    known: dict[str, frozenset[str]]
+    known_stems: dict[str, frozenset[str]]
+
+    def unknown(self, text: str, lang: str) -> list[str]:
+        found: list[str] = []
+        for word in _WORD.findall(_PLACEHOLDER.sub(" ", text)):
+            if not self._knows(word, lang) and word.rstrip(".") not in found:
+                found.append(word.rstrip("."))
+        return found
+
+    def _knows(self, word: str, lang: str) -> bool:
+        bare = word.rstrip(".")
+        if bare.isupper() or len(bare) < 2:
+            return True  # FUE, II, IV: abbreviations and Roman numerals
+        if word.lower() in self.known[lang] or bare.lower() in self.known[lang]:
+            return True
+        if set(stems(bare.lower(), lang)) & self.known_stems[lang]:
+            return True
+        return _lookup(bare, lang)
+
+
+@lru_cache(maxsize=65536)
+def _lookup(word: str, lang: str) -> bool:
+    dictionary = _dictionary(dictionary_dir() / DICTIONARIES[lang])
+    return dictionary is None or bool(dictionary.lookup(word))
+
+
+def checker(game_dir: Path, entries: Iterable[Entry]) -> tuple[Checker | None, str]:
+    """A Checker for a game, or None and the notice saying why spelling is skipped."""
+    why = missing()
+    if why is not None:
+        return None, why
+    listed = _word_list(game_dir / WORD_LIST)
+    known: dict[str, set[str]] = {lang: {w.lower() for w in listed.get(lang, [])} for lang in DICTIONARIES}
+    project_stems: dict[str, set[str]] = {lang: set() for lang in DICTIONARIES}
+    for lang, listed_words in listed.items():
+        for word in listed_words:
+            project_stems[lang].update(s for w in words(word) for s in stems(w, lang))
+    for entry in entries:
+        for name in (entry.term, *entry.aliases):
+            for word in words(name):
+                known[entry.lang].add(word)
+                project_stems[entry.lang].update(stems(word, entry.lang))
+    return Checker({k: frozenset(v) for k, v in known.items()},
+                   {k: frozenset(v) for k, v in project_stems.items()}), ""
+
+
+def _word_list(path: Path) -> dict[str, list[str]]:
+    if not path.is_file():
+        return {}
+    data: Any = yaml.safe_load(path.read_text("utf-8")) or {}
+    return {str(lang): [str(w) for w in found or []] for lang, found in data.items()}
