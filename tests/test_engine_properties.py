@@ -169,6 +169,8 @@ def test_a_cancelled_condition_never_occurs(situation: scenario.Scenario) -> Non
 @settings(max_examples=100, deadline=None)
 @given(scenarios())
 def test_each_copy_triggers_at_most_once_per_condition(situation: scenario.Scenario) -> None:
+    """Each copy by its position; step 5 lists the replacement that resolves there, initiated
+    before (Efectos de sustitución ¶1), not a second initiation."""
     for result in results(run(situation)):
-        cards = [u.card for i in result.sequence for u in used(i)]
-        assert len(cards) == len(set(cards))
+        copies = [u.ability for i in result.sequence if i.n != 5 for u in used(i)]
+        assert len(copies) == len(set(copies))
