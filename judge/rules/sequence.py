@@ -114,8 +114,8 @@ class _Run:
     def note(self, rule: str, entry: str | None = None) -> Note:
         """The rule as a note; `entry`: keep only its cites of that glossary entry, when it has any."""
         r = self.catalogue.rules[rule]
-        refs = tuple(c for c in r.cites if c.id == entry) or r.cites if entry else r.cites
-        return Note(rule, r.text[self.lang], r.open, self.cites(refs))
+        refs = tuple(c for c in r.cites if c.id == entry)
+        return Note(rule, r.text[self.lang], r.open, self.cites(refs or r.cites))
 
     def label(self, key: str) -> str:
         return self.catalogue.labels[self.lang][key]
@@ -227,8 +227,9 @@ def _abilities_of(run: _Run, kinds: list[str], initiation_of: int | None) -> tup
             return False
         if a.type == "lasting":
             return a.until in kinds
-        if a.type == "keyword":
-            return keyword_on.get(str(a.keyword)) is not None and (a.on or scenario.trigger) in kinds
+        if a.type == "keyword":  # bestow: on its condition; the 4.2.5 keywords are not in a sequence
+            on = keyword_on.get(str(a.keyword))
+            return on is not None and (a.on or scenario.trigger) == on and on in kinds
         return a.type in SEQUENCE_TYPES and (a.on or scenario.trigger) in kinds
 
     return tuple(i for i, a in enumerate(scenario.abilities) if answers(a))
