@@ -239,6 +239,18 @@ def test_a_cancelled_ability_still_counts_toward_its_limit() -> None:
     assert "limit-counts-cancelled" in rules(result, 7)
 
 
+def test_an_action_stops_at_its_maximum_across_copies() -> None:
+    """Límites y máximos ¶3: a maximum "Impone un tope máximo al número de veces que puede
+    iniciarse esa capacidad desde todas las copias": the second copy is not offered."""
+    quote("limits-and-maximums", 3, "desde todas las copias de cartas que la posean")
+    result = step(None, ability("Festin", "Ana", "action", maximum=1, per="phase"),
+                  ability("Festin", "Ana", "action", maximum=1, per="phase"), at="after-4.1")
+    window = result.framework[0]
+    assert [o.action for o in window.opportunities] == ["Festin", "pass", "pass"]
+    assert [(u.ability, u.used, u.reason.rule if u.reason else None) for u in window.abilities] == [
+        (1, True, None), (2, False, "maximum-reached")]
+
+
 def test_delayed_effects_resolve_after_the_condition_before_reactions() -> None:
     """Efectos postergados ¶2: "inmediatamente después de que se produzca su condición futura,
     antes de que se utilicen reacciones"; the first player orders them (Prioridad ¶2)."""
@@ -365,6 +377,7 @@ def test_lasting_effects_expire_before_and_fail_after_the_end() -> None:
 @pytest.mark.parametrize("text,message", [
     ("cards: [Eddard]\nshared_with: [card-leaves-play]\n", "cards: 1 given for 2 conditions"),
     ("winner: Dora\n", "winner: 'Dora' is not among the players"),
+    ("winner: Ana\n", "winner: who won the challenge, for the keywords of step 4.2.5"),
     ("abilities:\n  - {controller: Ana, type: reaction, limit: 1}\n", "per: the interval"),
     ("abilities:\n  - {controller: Ana, type: reaction, limit: 1, per: week}\n", "per: 'week' is not one of"),
     ("abilities:\n  - {controller: Ana, type: interrupt, effect: cancel, answers: 1}\n", "answers: the position"),

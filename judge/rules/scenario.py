@@ -301,6 +301,8 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     at_window = scenario.at is not None and framework.item(scenario.at).is_window
     if scenario.trigger is not None and scenario.trigger not in triggers:
         raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}.{did_you_mean(scenario.trigger, triggers)}")
+    if scenario.winner is not None and scenario.at != "4.2.5":
+        raise scenario.fail("winner", "winner: who won the challenge, for the keywords of step 4.2.5 (at: \"4.2.5\")")
     if not scenario.arises and scenario.trigger is None:
         raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
     for other in scenario.shared_with:

@@ -613,15 +613,19 @@ def _action_window(run: _Run, window_id: str, kind: str) -> FrameworkRun:
                                                  for i in indexes))
     uses: list[AbilityUse] = []
     while not state.closed:
+        # An action whose limit or maximum is reached is not offered (limits-and-maximums ¶1, ¶3).
+        state = replace(state, pending=tuple(p for p in state.pending if run.limit_reached(p.index) is None))
         choice = run.decide(state, kind, abilities)
         state = next_state(state, choice, abilities[choice.index].card if choice else "")
         if choice is not None:
             a = abilities[choice.index]
+            run.uses[choice.index] = run.uses.get(choice.index, 0) + 1
             nested = (_sequence(run, a.creates, 1, 1, [a.creates]),) if a.creates else ()
             uses.append(AbilityUse(a.card, a.controller, a.type, a.effect, True, None, nested, choice.index + 1))
     used = {u.ability for u in uses}
     uses += [AbilityUse(abilities[i].card, abilities[i].controller, abilities[i].type, abilities[i].effect, False,
-                        None, (), i + 1, run.note("window-closed")) for i in indexes if i + 1 not in used]
+                        None, (), i + 1, run.note(run.limit_reached(i) or "window-closed"))
+             for i in indexes if i + 1 not in used]
     rules = ["marshal-active-only"] if kind == "special-action-window" else ["action-window"]
     rules += ["first-player-first"]
     if any(u.nested for u in uses):
