@@ -286,6 +286,7 @@ class _Sequence:
         uses: list[AbilityUse] = []
         log: list[Opportunity] = []
         notes: list[Note] = []
+        lead = self.run.first
         if cancels:
             notes.append(self.run.note("cancel-first"))
         if any(self._eligible(i) for i in cancels):
@@ -306,7 +307,7 @@ class _Sequence:
             if "event-played" in self.kinds:
                 notes.append(self.run.note("cancelled-event-discarded"))
         uses += self._unused(cancels + forced_would + would, uses, closes=bool(log))
-        items.append(self._item(2, uses, tuple(log), notes + self._save_notes(), first=True))
+        items.append(self._item(2, uses, tuple(log), notes + self._save_notes(), first=True, lead=lead))
         # 3: forced interrupts, in the order the first player chooses.
         items.append(self._forced_item(3, forced_int))
         # 4: the interrupt window.
@@ -350,20 +351,24 @@ class _Sequence:
         return notes
 
     def _item(self, n: int, uses: list[AbilityUse], log: tuple[Opportunity, ...], notes: list[Note],
-              first: bool = False, ordered: bool = False, done: bool = True) -> SequenceItem:
+              first: bool = False, ordered: bool = False, done: bool = True, lead: str | None = None) -> SequenceItem:
+        """`lead`: the first player when the step began (a first player eliminated during it
+        passes the token on only from then: first-player ¶5)."""
         seq = self.run.catalogue.sequence[n - 1]
+        lead = lead or self.run.first
         notes = [*notes, *(x for x in self.extra if x not in notes)]
         self.extra = []
         if any(u.nested for u in uses):
             notes = [*notes, self.run.note("nested-lifo")]
         return SequenceItem(n, seq.kind, self.run.label(seq.kind), done,
-                            self.run.first if first and done else None,
-                            self.run.first if ordered and done else None,
+                            lead if first and done else None,
+                            lead if ordered and done else None,
                             tuple(uses), log, tuple(notes), self.run.cites(seq.cites))
 
     def _forced_item(self, n: int, indexes: tuple[int, ...]) -> SequenceItem:
         if self.stopped() or (n == 6 and "occurred" not in self.status):
             return self._item(n, self._unused(indexes, []), (), [], done=False)
+        lead = self.run.first
         notes = [self.run.note("forced-before-optional")] if indexes else []
         if len(indexes) > 1:
             notes += [self.run.note("forced-order"), self.run.note("forced-resolve-fully")]
@@ -371,11 +376,12 @@ class _Sequence:
         wanted = "occurred" if n == 6 else "imminent"
         notes += self._shared_copies(uses, wanted)
         uses += self._unused(indexes, uses)
-        return self._item(n, uses, (), notes + self._save_notes(), ordered=True)
+        return self._item(n, uses, (), notes + self._save_notes(), ordered=True, lead=lead)
 
     def _window_item(self, n: int, indexes: tuple[int, ...]) -> SequenceItem:
         if self.stopped() or (n == 7 and "occurred" not in self.status):
             return self._item(n, self._unused(indexes, []), (), [], done=False)
+        lead = self.run.first
         uses, log = self._window(indexes, KINDS[n - 1])
         notes = [self.run.note("first-player-first")]
         if any(o.action == "pass" and any(later.player == o.player and later.action != "pass"
@@ -387,7 +393,7 @@ class _Sequence:
             notes.append(self.run.note("resolve-fully"))
         notes += self._shared_copies(uses, "occurred" if n == 7 else "imminent")
         uses += self._unused(indexes, uses, closes=True)
-        return self._item(n, uses, tuple(log), notes + self._save_notes(), first=True)
+        return self._item(n, uses, tuple(log), notes + self._save_notes(), first=True, lead=lead)
 
     def _occurs(self, after: tuple[int, ...]) -> SequenceItem:
         """Step 5: each condition occurs, or the most recent replacement initiated against it
@@ -396,6 +402,7 @@ class _Sequence:
         if self.stopped():
             return self._item(5, self._unused(after, []), (), [], done=False)
         self.status = ["occurred" if s == "imminent" else s for s in self.status]
+        lead = self.run.first
         uses: list[AbilityUse] = []
         notes: list[Note] = []
         for k, initiated in sorted(self.replacements.items()):
@@ -428,7 +435,7 @@ class _Sequence:
         if delayed and bestow:
             notes.append(self.run.note("open-bestow-delayed"))
         uses += self._unused(after, uses)
-        return self._item(5, uses, (), notes, ordered=len(delayed) > 1)
+        return self._item(5, uses, (), notes, ordered=len(delayed) > 1, lead=lead)
 
     def _candidates(self, ability: Ability, wanted: str) -> list[int]:
         """The conditions this ability can refer to that are in the `wanted` state."""
