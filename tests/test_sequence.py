@@ -139,7 +139,7 @@ def test_keywords_of_one_type_resolve_at_once() -> None:
                   ability("M", "Ana", "keyword", keyword="renown", creates="power-gained"),
                   ability("T", "Ana", "keyword", keyword="insight"), at="4.2.5", first_player="Bruno")
     groups = [(r.title, r.ordered_by, len(r.abilities)) for r in result.framework]
-    assert groups == [("renown", "Bruno", 2), ("insight", "Bruno", 1)]
+    assert groups == [("Renombre", "Bruno", 2), ("Perspicacia", "Bruno", 1)]
     assert result.framework[0].abilities[0].nested[0].occurrences == 2
 
 

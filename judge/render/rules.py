@@ -98,7 +98,8 @@ def step_dict(result: StepResult) -> dict[str, Any]:
 
 def _ability_dict(use: AbilityUse) -> dict[str, Any]:
     return {"card": use.card, "controller": use.controller, "type": use.type, "effect": use.effect,
-            "used": use.used, "occurrence": use.occurrence}
+            "used": use.used, "occurrence": use.occurrence, "ability": use.ability, "cancelled": use.cancelled,
+            "reason": _note_dict(use.reason) if use.reason else None}
 
 
 def _nested_dicts(uses: Sequence[AbilityUse]) -> list[dict[str, Any]]:
@@ -171,16 +172,23 @@ def _item_lines(n: int | None, title: str, done: bool, first: str | None, ordere
         mark = "✓" if use.used else "✗"
         effect = f", {use.effect}" if use.effect != "none" else ""
         target = f" #{use.occurrence}" if use.occurrence else ""
-        lines += wrap(f"{mark} {use.card} ({use.controller}, {use.type}{effect}){target}", width, body, body + "  ")
+        why = f" — {_note_text(use.reason)}" if use.reason else ""
+        lines += wrap(f"{mark} {use.card} ({use.controller}, {use.type}{effect}){target}{why}", width, body,
+                      body + "  ")
         for nested in use.nested:
             lines += wrap(f"↳ {labels['nested']}:", width, body + "  ", body + "    ")
             lines += _sequence_lines(nested, labels, width, body + "    ")
     for note in notes:
         mark = f"[?] {labels['open']}: " if note.open else "• "
-        lines += wrap(f"{mark}{note.text} ({cites_line(note.cites)})", width, body, body + "  ")
+        lines += wrap(f"{mark}{_note_text(note)}", width, body, body + "  ")
     if cites:
         lines += wrap(f"§ {cites_line(cites)}", width, body, body + "  ")
     return lines
+
+
+def _note_text(note: Note) -> str:
+    """A rule and its cites; a rule with no block in this language (Encomienda in Czech) bare."""
+    return f"{note.text} ({cites_line(note.cites)})" if note.cites else note.text
 
 
 def triggers_list(rows: Sequence[tuple[str, str, str]], fmt: str) -> str:

@@ -41,7 +41,7 @@ def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[s
 
 def step(situation: Scenario, decide: Decide = sequence.scripted) -> tuple[StepResult, dict[str, str]]:
     source, fw, cat = data.sequence_data(situation.game)
-    scenario.check(situation, cat.ids(), fw, cat.flags())
+    scenario.check(situation, cat.ids(), fw, cat.flags(), cat.keyword_triggers())
     return sequence.step(situation, cat, fw, source, decide), labels(fw, cat, situation.lang)
 
 

@@ -11,7 +11,7 @@ from judge.core.model import Cite
 Lang = str
 AbilityType = Literal[
     "action", "marshal", "interrupt", "reaction", "forced-interrupt", "forced-reaction",
-    "when-revealed", "keyword",
+    "when-revealed", "keyword", "delayed", "lasting",
 ]
 ABILITY_TYPES: tuple[AbilityType, ...] = get_args(AbilityType)
 Effect = Literal["none", "cancel", "save", "replace"]
@@ -68,6 +68,9 @@ class AbilityUse:
     used: bool
     occurrence: int | None = None
     nested: tuple[StepResult, ...] = ()
+    ability: int | None = None       # its position in the scenario (1, 2, ...): each copy's identity
+    reason: Note | None = None       # why it was not used (or what cut it short), with its cites
+    cancelled: bool = False          # used, but its initiation was cancelled (cancel ¶3)
 
 
 @dataclass(frozen=True)

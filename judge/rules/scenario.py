@@ -5,6 +5,7 @@ Every problem is a `BadData` naming the file and line (or the option) it comes f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,14 @@ MAX_DEPTH = 12
 SCENARIO_KEYS = (
     "game", "format", "lang", "players", "first_player", "new_first_player", "active", "at",
     "trigger", "occurrences", "abilities", "arises", "shared_with",
+    *("cards", "cannot_be_saved", "cannot_be_cancelled", "continuing", "winner"),
 )
 ABILITY_KEYS = (
     "card", "controller", "type", "would", "effect", "creates", "trigger", "target", "passes", "keyword",
+    *("limit", "maximum", "per", "used_before", "answers", "event", "cost", "then", "eliminates", "declined",
+      "until", "remedies", "duplicate", "cannot_be_cancelled"),
 )
+PERIODS = ("round", "phase", "challenge")
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,20 @@ class Ability:
     passes: int
     keyword: str | None
     line: int | None
+    limit: int | None = None         # "Límite de X por [intervalo]": uses of this copy (limits ¶1)
+    maximum: int | None = None       # "Máximo X por [intervalo]": uses of every copy of the card (limits ¶3)
+    per: str | None = None           # the interval of limit/maximum: round, phase, challenge
+    used_before: int = 0             # uses already counted toward limit/maximum in that interval
+    answers: int | None = None       # the ability (position) whose initiation this one answers
+    event: bool = False              # an event card: its initiation is event-played, else ability-initiated
+    cost: str | None = None          # paying its cost creates this condition (initiating-abilities ¶5)
+    then: str | None = None          # the part after "then": created only if `creates` resolved fully
+    eliminates: str | None = None    # resolving it eliminates this player (winning-the-game ¶3)
+    declined: bool = False           # an optional keyword its controller does not use
+    until: str | None = None         # its effect lasts until this condition (lasting-effects)
+    remedies: bool = False           # a save that also removes a continuing condition (save ¶4)
+    duplicate: bool = False          # a duplicate's save (duplicates ¶2)
+    cannot_be_cancelled: bool = False  # its initiation "cannot be cancelled"
 
 
 @dataclass(frozen=True)
@@ -62,6 +81,11 @@ class Scenario:
     arises: bool = True
     shared_with: tuple[str, ...] = ()
     key_lines: tuple[tuple[str, int], ...] = ()
+    cards: tuple[str, ...] = ()      # the card each condition is about (same name: same card)
+    cannot_be_saved: bool = False    # the trigger's conditions "cannot be saved" (save ¶3)
+    cannot_be_cancelled: bool = False  # the effect whose initiation is the trigger cannot be cancelled
+    continuing: bool = False         # the trigger is a continuing condition (save ¶4)
+    winner: str | None = None        # who won the challenge (4.2.5: the winner's keywords)
 
     def fail(self, key: str, message: str, line: int | None = None) -> BadData:
         return BadData(self.where, line if line is not None else dict(self.key_lines).get(key), message)
@@ -145,13 +169,34 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
         if ability.controller not in players:
             raise BadData(where, ability.line,
                           f"controller: unknown player {ability.controller!r} (players: {', '.join(players)})")
+    extras = _scenario_extras(values, players, occurrences + len(shared), fail)
     return Scenario(
         game=values.get("game", DEFAULT_GAME), format=fmt, lang=lang, players=tuple(players),
         first_player=first, new_first_player=values.get("new_first_player"),
         active=str(values.get("active") or first), at=values.get("at"), trigger=values.get("trigger"),
         occurrences=occurrences, abilities=abilities, where=where, key_lines=key_lines, arises=arises,
-        shared_with=tuple(shared),
+        shared_with=tuple(shared), **extras,
     )
+
+
+def _scenario_extras(values: dict[str, Any], players: list[str], conditions: int,
+                     fail: Callable[[str, str], BadData]) -> dict[str, Any]:
+    """The keys that describe the conditions further: the card each is about, what they cannot
+    be, and who won the challenge."""
+    cards = values.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
+        raise fail("cards", "cards: the card each condition is about, in order (the trigger's occurrences, then shared_with)")
+    if cards and len(cards) != conditions:
+        raise fail("cards", f"cards: {len(cards)} given for {conditions} conditions (occurrences, then shared_with)")
+    flags = {}
+    for key in ("cannot_be_saved", "cannot_be_cancelled", "continuing"):
+        flags[key] = values.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise fail(key, f"{key}: true or false")
+    winner = values.get("winner")
+    if winner is not None and winner not in players:
+        raise fail("winner", f"winner: {winner!r} is not among the players ({', '.join(players)})")
+    return {"cards": tuple(cards), "winner": winner, **flags}
 
 
 def _ability(raw: Any, where: str, line: int | None) -> Ability:
@@ -199,15 +244,54 @@ def _ability(raw: Any, where: str, line: int | None) -> Ability:
             raise fail(key, f"{key}: must be text")
     card = raw.get("card") or f"{controller} {kind}"
     return Ability(card, controller, str(kind), would, str(effect), raw.get("creates"), raw.get("trigger"),
-                   target, passes, keyword, line)
+                   target, passes, keyword, line, **_ability_extras(raw, str(kind), str(effect), fail))
+
+
+def _ability_extras(raw: Any, kind: str, effect: str, fail: Callable[[str, str], BadData]) -> dict[str, Any]:
+    """The keys of limits, initiation (answers, costs, events), "then", elimination, optional
+    keywords, lasting effects and saves against a continuing condition."""
+    out: dict[str, Any] = {}
+    for key in ("limit", "maximum", "answers", "used_before"):
+        value = raw.get(key)
+        low = 0 if key == "used_before" else 1
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < low):
+            raise fail(key, f"{key}: a whole number from {low}")
+        if value is not None:
+            out[key] = value
+    per = raw.get("per")
+    if (per is None) != (out.get("limit") is None and out.get("maximum") is None):
+        raise fail("per" if per is not None else ("limit" if "limit" in out else "maximum"),
+                   f"per: the interval of a limit or maximum ({', '.join(PERIODS)}), given with limit: or maximum:")
+    if per is not None and per not in PERIODS:
+        raise fail("per", f"per: {per!r} is not one of {', '.join(PERIODS)}")
+    out["per"] = per
+    for key in ("event", "declined", "remedies", "duplicate", "cannot_be_cancelled"):
+        value = raw.get(key, False)
+        if not isinstance(value, bool):
+            raise fail(key, f"{key}: true or false")
+        out[key] = value
+    for key in ("cost", "then", "eliminates", "until"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise fail(key, f"{key}: must be text")
+        out[key] = raw.get(key)
+    if out["then"] is not None and raw.get("creates") is None:
+        raise fail("then", "then: the part after \"then\" needs creates: (the part before it) to depend on")
+    if (out["remedies"] or out["duplicate"]) and effect != "save":
+        raise fail("remedies" if out["remedies"] else "duplicate", "remedies/duplicate: only on a save (effect: save)")
+    if out["declined"] and kind != "keyword":
+        raise fail("declined", "declined: only an optional keyword is declined (other abilities: passes)")
+    if kind == "lasting" and out["until"] is None:
+        raise fail("until", "until: a lasting effect needs the condition it lasts until (phase-ends, round-ends, ...)")
+    return out
 
 
 def check(scenario: Scenario, triggers: list[str], framework: Framework,
-          trigger_flags: dict[str, tuple[bool, bool]]) -> None:
+          trigger_flags: dict[str, tuple[bool, bool]], keywords: dict[str, str | None] | None = None) -> None:
     """Cross-checks against the data: known trigger and step, an ability type that can apply at
     that step, cancels and saves only where they can apply, no `creates:` cycle.
 
-    `trigger_flags` gives (cancellable, saveable) for each trigger id.
+    `trigger_flags` gives (cancellable, saveable) for each trigger id; `keywords` the known
+    keywords, each with the trigger it resolves on (None: at 4.2.5).
     """
     ids = framework.ids()
     if scenario.at is not None and scenario.at not in ids:
@@ -217,6 +301,8 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     at_window = scenario.at is not None and framework.item(scenario.at).is_window
     if scenario.trigger is not None and scenario.trigger not in triggers:
         raise scenario.fail("trigger", f"trigger: unknown triggering condition {scenario.trigger!r}.{did_you_mean(scenario.trigger, triggers)}")
+    if scenario.winner is not None and scenario.at != "4.2.5":
+        raise scenario.fail("winner", "winner: who won the challenge, for the keywords of step 4.2.5 (at: \"4.2.5\")")
     if not scenario.arises and scenario.trigger is None:
         raise scenario.fail("arises", "arises: false needs the trigger: that does not arise")
     for other in scenario.shared_with:
@@ -227,26 +313,29 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     if scenario.trigger is None and not at_window and scenario.at not in ("1.3", "4.2.5"):
         raise scenario.fail("trigger", "trigger: needed (or at: an action window, 1.3 or 4.2.5)")
     for ability in scenario.abilities:
-        on = ability.on or scenario.trigger
-        for key, name in (("trigger", ability.on), ("creates", ability.creates)):
+        on = _condition_of(scenario, ability)
+        _check_extras(scenario, ability, triggers, keywords)
+        for key, name in (("trigger", ability.on), ("creates", ability.creates), ("cost", ability.cost),
+                          ("then", ability.then), ("until", ability.until)):
             if name is not None and name not in triggers:
                 raise BadData(scenario.where, ability.line, f"{key}: unknown triggering condition {name!r}.{did_you_mean(name, triggers)}")
         where_ok = {
             "action": at_window and ability.on is None,
             "marshal": scenario.at == "after-3.2" and ability.on is None,
             "when-revealed": scenario.at == "1.3" and ability.on is None,
-            "keyword": scenario.at == "4.2.5" and ability.on is None,
+            "keyword": _keyword_here(scenario, ability, keywords),
         }
         if ability.type in where_ok and not where_ok[ability.type]:
             place = {"action": "an action window", "marshal": "the marshaling action window (at: after-3.2)",
-                     "when-revealed": "step 1.3 (at: \"1.3\")", "keyword": "step 4.2.5 (at: \"4.2.5\")"}[ability.type]
+                     "when-revealed": "step 1.3 (at: \"1.3\")",
+                     "keyword": _keyword_place(ability, keywords)}[ability.type]
             raise BadData(scenario.where, ability.line, f"type: a {ability.type} ability cannot apply here; it belongs to {place}")
-        if ability.type not in where_ok and on is None:
+        if ability.type not in where_ok and on is None and ability.type != "lasting":
             raise BadData(scenario.where, ability.line, f"trigger: a {ability.type} needs a triggering condition (the scenario's trigger: or its own)")
         if ability.type == "marshal" and ability.controller != scenario.active:
             raise BadData(scenario.where, ability.line,
                           f"controller: only the active player ({scenario.active}) marshals cards in this window")
-        if on is not None and ability.type not in where_ok:
+        if on is not None and ability.type not in where_ok and ability.type != "lasting":
             cancellable, saveable = trigger_flags[on]
             if ability.effect == "cancel" and not cancellable:
                 raise BadData(scenario.where, ability.line, f"effect: cancel refers to the initiation of an effect (ability-initiated, event-played), not to {on}")
@@ -258,21 +347,86 @@ def check(scenario: Scenario, triggers: list[str], framework: Framework,
     _check_cycles(scenario)
 
 
+def _condition_of(scenario: Scenario, ability: Ability) -> str | None:
+    """The condition an ability answers: the initiation of the ability it `answers`, its own
+    trigger, or the scenario's."""
+    if ability.answers is not None:
+        answered = scenario.abilities[ability.answers - 1]
+        return "event-played" if answered.event else "ability-initiated"
+    return ability.on or scenario.trigger
+
+
+def _keyword_here(scenario: Scenario, ability: Ability, keywords: dict[str, str | None] | None) -> bool:
+    """A 4.2.5 keyword at 4.2.5; a keyword of a condition (bestow: a card enters play) on it."""
+    on = keywords.get(str(ability.keyword)) if keywords else None
+    if on is None:
+        return scenario.at == "4.2.5" and ability.on is None
+    return (ability.on or scenario.trigger) == on
+
+
+def _keyword_place(ability: Ability, keywords: dict[str, str | None] | None) -> str:
+    on = keywords.get(str(ability.keyword)) if keywords else None
+    return f"its condition {on} (trigger: {on})" if on else "step 4.2.5 (at: \"4.2.5\")"
+
+
+def _check_extras(scenario: Scenario, ability: Ability, triggers: list[str],
+                  keywords: dict[str, str | None] | None) -> None:
+    """The new keys against the scenario: who `answers` what, keywords, eliminations."""
+    def fail(message: str) -> BadData:
+        return BadData(scenario.where, ability.line, message)
+
+    if ability.type == "keyword" and keywords is not None and ability.keyword not in keywords:
+        raise fail(f"keyword: unknown keyword {ability.keyword!r}.{did_you_mean(str(ability.keyword), list(keywords))} "
+                   f"(known: {', '.join(keywords)})")
+    if ability.answers is not None:
+        position = scenario.abilities.index(ability) + 1
+        if ability.answers > len(scenario.abilities) or ability.answers == position:
+            raise fail(f"answers: the position (1, 2, ...) of another ability of this scenario, not {ability.answers}")
+        seen = {position}
+        answered = scenario.abilities[ability.answers - 1]
+        while True:
+            if answered.type not in ("interrupt", "forced-interrupt", "reaction", "forced-reaction"):
+                raise fail(f"answers: ability {ability.answers} is a {answered.type}; only the initiation of an "
+                           f"interrupt or a reaction is answered here")
+            if answered.answers is None:
+                break
+            if answered.answers in seen:
+                raise fail("answers: a cycle of abilities answering each other's initiation")
+            seen.add(answered.answers)
+            answered = scenario.abilities[answered.answers - 1]
+        if ability.effect in ("save", "replace") or ability.type in ("delayed", "lasting", "keyword"):
+            raise fail(f"answers: the initiation of an ability is cancelled or reacted to, not a {ability.type} "
+                       f"with effect {ability.effect}")
+    if ability.eliminates is not None:
+        if ability.eliminates not in scenario.players:
+            raise fail(f"eliminates: {ability.eliminates!r} is not among the players ({', '.join(scenario.players)})")
+        if scenario.format == "joust":
+            raise fail("eliminates: in a joust the other player wins at once (winning-the-game ¶3); use format: melee")
+    if ability.type == "delayed" and ability.on is None and scenario.trigger is None:
+        raise fail("trigger: a delayed effect needs the future condition it waits for")
+
+
 def _check_cycles(scenario: Scenario) -> None:
-    """A condition whose ability creates it again (directly or through others) never ends."""
+    """A condition whose ability creates it again (directly or through others) never ends; an
+    ability with a limit or maximum stops at it (limits-and-maximums ¶1, ¶3)."""
     edges: dict[str, list[tuple[str, Ability]]] = {}
     for ability in scenario.abilities:
         on = ability.on or scenario.trigger
-        if on and ability.creates:
-            edges.setdefault(on, []).append((ability.creates, ability))
+        bounded = ability.limit is not None or ability.maximum is not None
+        for made in (ability.cost, ability.creates, ability.then):
+            if on and made and ability.answers is None and not bounded:
+                edges.setdefault(on, []).append((made, ability))
 
     def visit(node: str, path: list[str]) -> None:
         for target, ability in edges.get(node, []):
             if target in path:
                 cycle = " → ".join(path[path.index(target):] + [target])
+                hint = ("; to answer one ability's initiation (a cancel of a cancel) give the answering "
+                        "ability answers: N, the position of the ability it answers"
+                        if target in ("event-played", "ability-initiated") else "")
                 raise BadData(scenario.where, ability.line,
                               f"creates: cycle {cycle}: each new condition triggers the ability again, so the nested "
-                              f"sequences would never end (the engine stops at depth {MAX_DEPTH})")
+                              f"sequences would never end (the engine stops at depth {MAX_DEPTH}){hint}")
             visit(target, path + [target])
 
     for start in list(edges):

@@ -57,6 +57,15 @@ class RuleDef:
 
 
 @dataclass(frozen=True)
+class KeywordDef:
+    """A keyword a scenario can name: `trigger` the condition it resolves on (None: 4.2.5)."""
+
+    id: str
+    trigger: str | None
+    once_per_challenge: bool
+
+
+@dataclass(frozen=True)
 class Catalogue:
     game: str
     path: str
@@ -66,6 +75,10 @@ class Catalogue:
     cues: dict[str, dict[str, tuple[str, ...]]] = field(hash=False)
     triggers: tuple[TriggerDef, ...]
     interrogatives: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)
+    keywords: dict[str, KeywordDef] = field(hash=False, default_factory=dict)
+
+    def keyword_triggers(self) -> dict[str, str | None]:
+        return {k.id: k.trigger for k in self.keywords.values()}
 
     def ids(self) -> list[str]:
         return [t.id for t in self.triggers]
@@ -129,8 +142,24 @@ def load(path: Path) -> Catalogue:
             raise BadData(data.where, t.line, f"id: {t.id} appears twice")
         if t.saved_as is not None and t.saved_as not in ids:
             raise BadData(data.where, t.line, f"saved_as: unknown trigger {t.saved_as!r}")
+    keywords = _keywords_of(data, ids)
     return Catalogue(game, data.where, labels, sequence, rules, cues, triggers,
-                     interrogatives)
+                     interrogatives, keywords)
+
+
+def _keywords_of(data: Located, ids: list[str]) -> dict[str, KeywordDef]:
+    raw = data.get("keywords", {})
+    if not isinstance(raw, dict):
+        raise data.fail("keywords", "keywords: a mapping of keyword (a glossary id) to {trigger, once_per_challenge}")
+    out = {}
+    for name, spec in raw.items():
+        if not isinstance(spec, dict) or not set(spec) <= {"trigger", "once_per_challenge"}:
+            raise data.fail("keywords", f"keywords: {name}: {{trigger, once_per_challenge}}")
+        trigger = spec.get("trigger")
+        if trigger is not None and trigger not in ids:
+            raise data.fail("keywords", f"keywords: {name}: unknown trigger {trigger!r}")
+        out[str(name)] = KeywordDef(str(name), trigger, bool(spec.get("once_per_challenge", False)))
+    return out
 
 
 def _trigger(raw: object, where: str) -> TriggerDef:
