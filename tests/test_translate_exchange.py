@@ -380,3 +380,29 @@ def test_hostile_targets_are_imported_or_refused_cleanly(mini: Path, runner: Cli
     next(u for u in store.units if u.getcontext() == "golden-rules#1").target = "".join(target)
     path.write_bytes(bytes(store))
     _import_quietly(runner, path, mini)
+
+
+# -- the site -------------------------------------------------------------------------------
+
+def test_the_site_shows_imported_drafts_marked_and_linked_to_the_spanish(mini: Path, runner: CliRunner,
+                                                                         tmp_path: Path) -> None:
+    from sitekit import build_site
+
+    out = tmp_path / "mini.cs.xlf"
+    export(runner, "mini", "xliff", out)
+    fill_xliff(out)
+    assert run(runner, "translate", "import", str(out)).exit_code == 0
+    build_site(tmp_path / "site", mini)
+    term = _term(mini, "golden-rules")
+    page = (tmp_path / "site" / "cs" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
+    assert ('<div class="judge-draft" data-status="draft"><p><strong>Koncept překladu</strong> · '
+            "Překlad zatím nikdo nezrevidoval: platí původní znění.</p>"
+            '<p>Originál: <a href="../../../es/mini/golden-rules/" hreflang="es">Español — Reglas de Oro</a></p>'
+            f'<p class="judge-draft-origin"><code>mini.cs.xlf</code> · ') in page
+    assert f"{term}</h1>" in page
+    # Every Czech page of the game is the draft, none says "not translated".
+    for entry_id in ("complete-rules", "golden-rules", "players", "active-player"):
+        html = (tmp_path / "site" / "cs" / "mini" / entry_id / "index.html").read_text("utf-8")
+        assert 'data-status="draft"' in html and 'data-missing="cs"' not in html
+    # The Spanish page carries no mark.
+    assert "judge-draft" not in (tmp_path / "site" / "es" / "mini" / "golden-rules" / "index.html").read_text("utf-8")

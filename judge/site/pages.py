@@ -129,7 +129,7 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     ui = UI[entry.lang]
     src = entry_src(entry.lang, entry.game, entry.id)
     prefix = rel(src, "x")[:-1]
-    parts = [f"# {_md_heading(numbered_term(entry))}\n"]
+    parts = [f"# {_md_heading(numbered_term(entry))}\n", _draft_html(glossary, entry, src)]
     if entry.aliases:
         parts.append(f'<p class="judge-aliases">{ui["aliases"]}: '
                      + ", ".join(f"<em>{_e(a)}</em>" for a in entry.aliases) + "</p>\n")
@@ -154,6 +154,21 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     parallel = rel(src, f"translate/{entry.game}/{entry.id}.md")
     parts.append(f'<p class="judge-parallel-link"><a href="{parallel}">{ui["translator"]}: ES ⇄ CS</a></p>\n')
     return "\n".join(p for p in parts if p)
+
+
+def _draft_html(glossary: Glossary, entry: Entry, src: str) -> str:
+    """A draft translation (`judge translate import`) says so above its text and links the
+    original, the entry in the language it was translated from."""
+    if entry.status != "draft":
+        return ""
+    ui = UI[entry.lang]
+    originals = [e for lang, e in glossary.variants(entry.game, entry.id).items() if lang != entry.lang and e.status is None]
+    links = "".join(f'<p>{ui["draft_original"]}: <a href="{rel(src, entry_src(o.lang, o.game, o.id))}" hreflang="{o.lang}">'
+                    f"{LANG_NAMES[o.lang]} — {_e(o.term)}</a></p>" for o in originals)
+    origin = (f'<p class="judge-draft-origin"><code>{_e(entry.origin.file)}</code> · {_e(entry.origin.imported)}</p>'
+              if entry.origin else "")
+    return (f'<div class="judge-draft" data-status="draft"><p><strong>{ui["draft"]}</strong> · {ui["draft_note"]}</p>'
+            f"{links}{origin}</div>\n")
 
 
 def _md_heading(text: str) -> str:
