@@ -253,16 +253,23 @@ def _edit_source(unit: xliff.xliffunit, store: xliff.xlifffile) -> None:
     unit.source = "Estos iconos aparecen en algunas cartas."
 
 
+def _repeat(unit: xliff.xliffunit, store: xliff.xlifffile) -> None:
+    added = store.UnitClass(str(unit.source))
+    store.addunit(added)
+    added.setid(local_id(unit))
+
+
 REFUSALS = {
     "source changed": ("challenge-icons#1", _edit_source,
-                       'source changed since the export: es now reads "Estos iconos aparecen en la mayoría de las '
-                       'cartas…", the file has "Estos iconos aparecen en algunas cartas."'),
+                       'source changed since the export: es now reads "…iconos aparecen en la mayoría de las '
+                       'cartas…", the file has "…iconos aparecen en algunas cartas."'),
     "missing unit": ("challenge-icons#2", _remove, "missing unit: es challenge-icons has it (export again)"),
     "extra unit": ("challenge-icons#1", _extra, "extra unit: challenge-icons has 2 blocks in es"),
     "unknown id": ("cancel#2", _unknown, 'unknown id "no-such-entry" (no es entry in agot2)'),
     "placeholder dropped": ("challenge-icons#2", _drop_code, "placeholder [intrigue] dropped"),
     "placeholder invented": ("challenge-icons#2", _invent_code, 'placeholder <x id="9"/> is not in the source'),
     "placeholder typed as text": ("challenge-icons#2", _typed_icon, "placeholder [power] invented (not in the source)"),
+    "unit repeated": ("cancel#1", _repeat, "unit repeated"),
 }
 
 

@@ -165,8 +165,9 @@ def _check_units(units: Iterable[formats.ReadUnit], expected: dict[str, Unit], g
             problems.add(unit.id or "(no id)", _unknown(unit.id, expected, game))
             continue
         if not exchange.same_text(unit.source, now.source):
-            problems.add(unit.id, f'source changed since the export: es now reads "{_clip(now.source)}", '
-                                  f'the file has "{_clip(unit.source)}"')
+            now_words, file_words = _difference(now.source, unit.source)
+            problems.add(unit.id, f'source changed since the export: es now reads "{now_words}", '
+                                  f'the file has "{file_words}"')
             continue
         for message in unit.problems:
             problems.add(unit.id, message)
@@ -208,6 +209,19 @@ def _icons_match(unit_id: str, source: str, target: str, problems: _Problems) ->
     for icon, count in sorted((have - want).items()):
         problems.add(unit_id, f"placeholder [{icon}] invented (not in the source)" + (f" ({count}×)" if count > 1 else ""))
     return want == have
+
+
+def _difference(now: str, old: str, before: int = 3, shown: int = 8) -> tuple[str, str]:
+    """Both texts from a few words before the first word where they differ."""
+    a, b = now.split(), old.split()
+    first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    start = max(0, first - before)
+
+    def window(words: list[str]) -> str:
+        part = " ".join(words[start:start + shown])
+        return _clip(("…" if start else "") + part + ("…" if start + shown < len(words) else ""), 80)
+
+    return window(a), window(b)
 
 
 def _clip(text: str, width: int = 50) -> str:
