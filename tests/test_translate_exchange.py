@@ -413,3 +413,74 @@ def test_the_site_shows_imported_drafts_marked_and_linked_to_the_spanish(mini: P
         assert 'data-status="draft"' in html and 'data-missing="cs"' not in html
     # The Spanish page carries no mark.
     assert "judge-draft" not in (tmp_path / "site" / "es" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
+
+
+# -- more of the import's contract ------------------------------------------------------------
+
+def test_po_refuses_a_dropped_icon_which_it_keeps_as_text(broken: Path, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "agot2.cs.po"
+    export(runner, "agot2", "po", out)
+    store = pypo.pofile.parsestring(out.read_bytes())
+    unit = next(u for u in store.units if u.getcontext() == "challenge-icons#2")
+    unit.target = str(unit.target).replace("[intrigue]", "")
+    out.write_bytes(bytes(store))
+    before = snapshot(broken)
+    result = runner.invoke(cli, ["translate", "import", str(out)])
+    assert (result.exit_code, result.stderr) == (2, f"Error: {out.name}: not imported, nothing written (1 problem):\n"
+                                                    f"{out.name}:challenge-icons#2: placeholder [intrigue] dropped\n")
+    assert snapshot(broken) == before
+
+
+def test_an_xliff_target_marked_needs_translation_is_not_finished(mini: Path, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "mini.cs.xlf"
+    export(runner, "mini", "xliff", out)
+    fill_xliff(out)
+    _xliff_unit(out, "players#2", lambda unit, store: unit.getlanguageNode(lang=None, index=1).set("state", "needs-translation"))
+    report = json.loads(run(runner, "translate", "import", str(out), "--format", "json").stdout)
+    assert report["unfinished"] == [{"id": "players", "units": ["players#2"]}]
+    assert len(report["written"]) == 3 and not (mini / "mini" / "cs" / "players.md").exists()
+
+
+def test_dry_run_says_what_it_would_write_and_writes_nothing(mini: Path, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "mini.cs.po"
+    export(runner, "mini", "po", out)
+    fill_po(out, lambda unit_id: unit_id.startswith("complete-rules"))
+    before = snapshot(mini)
+    result = run(runner, "translate", "import", str(out), "--dry-run")
+    assert result.stdout.startswith(f"{out.name}: would import 1 entry into mini/cs as drafts:\n"
+                                    "  glossary/mini/cs/complete-rules.md\n")
+    assert snapshot(mini) == before
+
+
+def test_the_game_comes_from_the_file_or_from_game(mini: Path, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "mini.cs.po"
+    export(runner, "mini", "po", out)
+    fill_po(out)
+    out.write_text(out.read_text("utf-8").replace('"X-Judge-Game: mini\\n"\n', ""), "utf-8")
+    result = runner.invoke(cli, ["translate", "import", str(out)])
+    assert (result.exit_code, result.stderr) == (2, (
+        f"Error: {out.name}: not imported, nothing written (1 problem):\n"
+        f"{out.name}: no game named in the file (PO header X-Judge-Game, XLIFF <file original>): give --game\n"))
+    assert run(runner, "translate", "import", str(out), "--game", "mini").exit_code == 0
+    wrong = runner.invoke(cli, ["translate", "import", str(tmp_path / "x.xlf")])
+    assert (wrong.exit_code, wrong.stderr) == (2, "Error: x.xlf: not imported, nothing written (1 problem):\n"
+                                                  "x.xlf: cannot be read (No such file or directory)\n")
+
+
+def test_the_check_text_counts_the_drafts_in_the_backlog(mini: Path, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "mini.cs.po"
+    export(runner, "mini", "po", out)
+    fill_po(out, lambda unit_id: unit_id.startswith(("golden-rules", "players")))
+    run(runner, "translate", "import", str(out))
+    result = runner.invoke(cli, ["check", "--game", "mini", "--lang", "cs"])
+    assert result.stdout == ("mini: [backlog] cs: 2 drafts to review, 2 entries to translate; in the rulebook's order: "
+                             "complete-rules, active-player\n\n0 errors, 0 warnings in 6 entries (es 4, cs 2)\n")
+
+
+def test_an_unknown_status_is_a_validation_error(mini: Path, runner: CliRunner) -> None:
+    entry = mini / "mini" / "es" / "players.md"
+    entry.write_text(entry.read_text("utf-8").replace("number:", "status: done\nnumber:", 1), "utf-8")
+    result = runner.invoke(cli, ["check", "--game", "mini", "--only", "validation"])
+    assert result.exit_code == 1
+    assert ('glossary/mini/es/players.md:5: [error] validation: status: unknown status "done" (known: draft, reviewed)'
+            in result.stdout.splitlines())
