@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -397,22 +398,28 @@ def test_the_site_shows_imported_drafts_marked_and_linked_to_the_spanish(mini: P
 
     out = tmp_path / "mini.cs.xlf"
     export(runner, "mini", "xliff", out)
-    fill_xliff(out)
+    fill_xliff(out, lambda unit_id: not unit_id.startswith("players"))
     assert run(runner, "translate", "import", str(out)).exit_code == 0
     build_site(tmp_path / "site", mini)
-    term = _term(mini, "golden-rules")
-    page = (tmp_path / "site" / "cs" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
+    site = tmp_path / "site"
+    page = (site / "cs" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
     assert ('<div class="judge-draft" data-status="draft"><p><strong>Koncept překladu</strong> · '
             "Překlad zatím nikdo nezrevidoval: platí původní znění.</p>"
             '<p>Originál: <a href="../../../es/mini/golden-rules/" hreflang="es">Español — Reglas de Oro</a></p>'
             f'<p class="judge-draft-origin"><code>mini.cs.xlf</code> · ') in page
-    assert f"{term}</h1>" in page
-    # Every Czech page of the game is the draft, none says "not translated".
-    for entry_id in ("complete-rules", "golden-rules", "players", "active-player"):
-        html = (tmp_path / "site" / "cs" / "mini" / entry_id / "index.html").read_text("utf-8")
+    assert f"{_term(mini, 'golden-rules')}</h1>" in page
+    for entry_id in ("complete-rules", "golden-rules", "active-player"):
+        html = (site / "cs" / "mini" / entry_id / "index.html").read_text("utf-8")
         assert 'data-status="draft"' in html and 'data-missing="cs"' not in html
-    # The Spanish page carries no mark.
-    assert "judge-draft" not in (tmp_path / "site" / "es" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
+    assert 'data-missing="cs"' in (site / "cs" / "mini" / "players" / "index.html").read_text("utf-8")
+    assert "judge-draft" not in (site / "es" / "mini" / "golden-rules" / "index.html").read_text("utf-8")
+    # The game's Czech home: the rulebook's order, drafts marked, the untranslated entry listed.
+    home = (site / "cs" / "mini" / "index.html").read_text("utf-8")
+    in_order = home[home.index('class="judge-game-order"'):home.index('id="a-z"')]
+    order = re.findall(r'<li><a href="([a-z-]+)/">([^<]*)</a>(?: <span class="(?:judge-badge )?judge-([a-z]+)-badge")?', in_order)
+    assert [(i, badge) for i, _, badge in order] == [
+        ("complete-rules", "draft"), ("golden-rules", "draft"), ("players", "untranslated"), ("active-player", "draft")]
+    assert ("players", "102. Jugadores", "untranslated") in order
 
 
 # -- more of the import's contract ------------------------------------------------------------

@@ -550,9 +550,34 @@ def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tup
     out += [f"- **[{_md_link_text(label)}]({md_rel(src, page)})**" for label, page in pages]
     out.append(f'- **<a class="judge-game-search" href="{rel(src, f"{lang}/search.md")}?game={_e(game)}">{ui["search"]}</a>**')
     out += ["", f"## {ui['in_order']} {{ #in-order }}\n", '<div class="judge-game-order" markdown>\n']
-    out += [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
+    out += _in_order(glossary, game, lang, entries)
     out += ["\n</div>\n", f"## {ui['a_to_z']} {{ #a-z }}\n", *a_to_z(glossary, entries, "", "###")]
     return "\n".join(out) + "\n"
+
+
+def _in_order(glossary: Glossary, game: str, lang: str, entries: Sequence[Entry]) -> list[str]:
+    """The entries in the rulebook's order. A translation made here (`status`) has no source
+    line: it takes its original's place, drafts marked. While a language is being translated
+    here (none of its entries printed), the entries it lacks are listed too, in the original's
+    words, linking their "not translated" pages."""
+    ui = UI[lang]
+    mine = {e.id: e for e in entries}
+    printed = in_document_order(e for e in glossary.entries if e.game == game and e.status is None and e.lang != lang)
+    if not any(e.status is not None for e in entries):
+        return [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
+    translating = all(e.status is not None for e in entries)
+    order = list(dict.fromkeys([*(e.id for e in printed), *(e.id for e in in_document_order(entries))]))
+    originals = {e.id: e for e in reversed(printed)}
+    lines = []
+    for entry_id in order:
+        entry = mine.get(entry_id)
+        if entry is not None:
+            badge = f' <span class="judge-badge judge-draft-badge">{ui["draft"]}</span>' if entry.status == "draft" else ""
+            lines.append(f"- [{_md_link_text(numbered_term(entry))}]({entry_id}.md){badge}")
+        elif translating and (original := originals.get(entry_id)) is not None:
+            lines.append(f'- [{_md_link_text(numbered_term(original))}]({entry_id}.md) '
+                         f'<span class="judge-untranslated-badge">{ui["untranslated"]}</span>')
+    return lines
 
 
 def game_missing_page(glossary: Glossary, game: str, lang: str, other: str) -> str:
