@@ -28,10 +28,10 @@ from judge.core.text import nfc
 from judge.glossary import Glossary
 from judge.glossary.body import placeholders
 from judge.glossary.entryfile import parse_file
-from judge.translate.exchange import files as formats
-from judge.translate.exchange import units as exchange
-from judge.translate.exchange.writing import write_all
+from judge.translate.exchange import files
+from judge.translate.exchange import units as model
 from judge.translate.exchange.units import SOURCE_LANG, TERM_PART, Unit
+from judge.translate.exchange.writing import write_all
 
 MAX_BYTES = 20_000_000  # a whole rulebook exports to < 1 MB
 DRAFT = "draft"
@@ -88,7 +88,6 @@ def _shown(unit: str) -> str:
     return _clip(unit, 60)
 
 
-
 def import_file(path: Path, root: Path | None = None, game: str | None = None, today: date | None = None,
                 dry_run: bool = False) -> ImportReport:
     """Check `path` against the glossary at `root` and write its finished entries as drafts.
@@ -97,20 +96,20 @@ def import_file(path: Path, root: Path | None = None, game: str | None = None, t
     problems = _Problems(name)
     data = _read_bytes(path, problems)
     try:
-        read = formats.read(path.name, data)
-    except formats.ExchangeFormatError as exc:
+        read = files.read(path.name, data)
+    except files.ExchangeFormatError as exc:
         raise ImportRefused(name, [f"{name}: {exc}"]) from None
     glossary = glossary_module.load(root)
     game, lang = _header(read, glossary, game, problems)
-    expected = {u.id: u for u in exchange.export(glossary, game, lang).units}
+    expected = {u.id: u for u in model.export(glossary, game, lang).units}
     finished = _check_units(read.units, expected, game, problems)
     problems.raise_any()
     origin = {"file": path.name, "format": read.format, "imported": (today or date.today()).isoformat()}
-    files, unchanged, unfinished = _entries(glossary, game, lang, expected, finished, origin, problems)
+    writes, unchanged, unfinished = _entries(glossary, game, lang, expected, finished, origin, problems)
     problems.raise_any()
     if not dry_run:
-        write_all(files)
-    return ImportReport(name, read.format, game, lang, tuple(paths.display(p) for p in files),
+        write_all(writes)
+    return ImportReport(name, read.format, game, lang, tuple(paths.display(p) for p in writes),
                         tuple(unchanged), tuple(unfinished), dry_run)
 
 
@@ -125,7 +124,7 @@ def _read_bytes(path: Path, problems: _Problems) -> bytes:
         raise ImportRefused(problems.file, [f"{problems.file}: cannot be read ({exc.strerror})"]) from None
 
 
-def _header(read: formats.ExchangeFile, glossary: Glossary, game: str | None, problems: _Problems) -> tuple[str, str]:
+def _header(read: files.ExchangeFile, glossary: Glossary, game: str | None, problems: _Problems) -> tuple[str, str]:
     """The game and target language the file declares; refused when they are not ours."""
     targets = [lang for lang in LANGS if lang != SOURCE_LANG]
     games = glossary.games()
@@ -150,7 +149,7 @@ def _language(code: str | None) -> str | None:
     return code.replace("_", "-").split("-")[0].lower() if code else None
 
 
-def _check_units(units: Iterable[formats.ReadUnit], expected: dict[str, Unit], game: str,
+def _check_units(units: Iterable[files.ReadUnit], expected: dict[str, Unit], game: str,
                  problems: _Problems) -> dict[str, str]:
     """Every unit against the current Spanish; the finished targets by unit id."""
     seen: set[str] = set()
@@ -164,7 +163,7 @@ def _check_units(units: Iterable[formats.ReadUnit], expected: dict[str, Unit], g
         if now is None:
             problems.add(unit.id or "(no id)", _unknown(unit.id, expected, game))
             continue
-        if not exchange.same_text(unit.source, now.source):
+        if not model.same_text(unit.source, now.source):
             now_words, file_words = _difference(now.source, unit.source)
             problems.add(unit.id, f'source changed since the export: es now reads "{now_words}", '
                                   f'the file has "{file_words}"')
@@ -192,7 +191,7 @@ def _clean(unit_id: str, target: str, problems: _Problems) -> bool:
 
 
 def _unknown(unit_id: str, expected: dict[str, Unit], game: str) -> str:
-    split = exchange.split_unit_id(unit_id)
+    split = model.split_unit_id(unit_id)
     if split is None:
         return 'not a unit id (expected "<entry id>#<block number>" or "<entry id>#term")'
     entry_id, part = split
@@ -225,7 +224,7 @@ def _difference(now: str, old: str, before: int = 3, shown: int = 8) -> tuple[st
 
 
 def _clip(text: str, width: int = 50) -> str:
-    flat = exchange.printable(" ".join(text.split()))
+    flat = model.printable(" ".join(text.split()))
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
@@ -236,7 +235,7 @@ def _entries(glossary: Glossary, game: str, lang: str, expected: dict[str, Unit]
     by_entry: dict[str, list[Unit]] = defaultdict(list)
     for unit in expected.values():
         by_entry[unit.entry_id].append(unit)
-    files: dict[Path, bytes] = {}
+    writes: dict[Path, bytes] = {}
     unchanged: list[str] = []
     unfinished: list[Unfinished] = []
     for entry_id, units in by_entry.items():
@@ -247,7 +246,7 @@ def _entries(glossary: Glossary, game: str, lang: str, expected: dict[str, Unit]
         source = glossary.get(game, SOURCE_LANG, entry_id)
         assert source is not None  # every expected unit comes from an es entry
         current = glossary.get(game, lang, entry_id)
-        term = " ".join(finished[exchange.unit_id(entry_id, TERM_PART)].split())
+        term = " ".join(finished[model.unit_id(entry_id, TERM_PART)].split())
         texts = [finished[u.id] for u in units if u.part != TERM_PART]
         if current is not None and _same_translation(current, term, texts):
             unchanged.append(entry_id)
@@ -255,13 +254,13 @@ def _entries(glossary: Glossary, game: str, lang: str, expected: dict[str, Unit]
         path = glossary.root / game / lang / f"{entry_id}.md"
         data = draft_file(source, current, term, texts, origin)
         if _loads(data, path, game, lang, source, problems):
-            files[path] = data
-    return files, unchanged, unfinished
+            writes[path] = data
+    return writes, unchanged, unfinished
 
 
 def _same_translation(current: Entry, term: str, texts: list[str]) -> bool:
     return current.term == term and len(current.blocks) == len(texts) and all(
-        exchange.same_text(exchange.flat(b), t) for b, t in zip(current.blocks, texts))
+        model.same_text(model.flat(b), t) for b, t in zip(current.blocks, texts))
 
 
 def draft_file(source: Entry, current: Entry | None, term: str, texts: list[str], origin: dict[str, str]) -> bytes:
@@ -315,7 +314,7 @@ def _loads(data: bytes, path: Path, game: str, lang: str, source: Entry, problem
     shapes = [(b.kind, b.depth) for b in entry.blocks], [(b.kind, b.depth) for b in source.blocks]
     if shapes[0] != shapes[1]:
         first = next((n for n, (a, b) in enumerate(zip(*shapes), 1) if a != b), min(len(shapes[0]), len(shapes[1])) + 1)
-        problems.add(exchange.unit_id(source.id, str(first)),
+        problems.add(model.unit_id(source.id, str(first)),
                      "the translation changes the block structure (a line that starts like a list item, "
                      "a numbered step or a table row?)")
         return False
@@ -325,6 +324,6 @@ def _loads(data: bytes, path: Path, game: str, lang: str, source: Entry, problem
 def _unit_at(entry: Entry | None, source: Entry, line: int | None) -> str:
     """The unit a line of the generated file belongs to (the term for the front matter)."""
     if entry is None or line is None or line < entry.body_line:
-        return exchange.unit_id(source.id, TERM_PART)
+        return model.unit_id(source.id, TERM_PART)
     numbers = [b.n for b in entry.blocks if b.line <= line]
-    return exchange.unit_id(source.id, str(numbers[-1] if numbers else 1))
+    return model.unit_id(source.id, str(numbers[-1] if numbers else 1))
