@@ -25,6 +25,7 @@ from judge.translate.exchange import importer, writing
 from judge.translate.exchange import units as exchange
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+REPO = FIXTURES.parent.parent
 # Czech words hunspell-cs knows and no check reads as Spanish: a stand-in translation.
 FILLER = "Hráč smí použít kartu"
 
@@ -195,6 +196,28 @@ def _term(root: Path, entry_id: str) -> str:
     return next(line.removeprefix("term: ") for line in text.split("\n") if line.startswith("term: "))
 
 
+def test_round_trip_on_the_real_agot1(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Shadows addendum, in a copy of the real glossary: its [shadow] icons go out as <x/>
+    codes and come back as icons; the drafts check clean (spelling included, when installed)."""
+    root = tmp_path / "glossary"
+    shutil.copytree(REPO / "glossary", root)
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(root))
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "agot1.cs.xlf"
+    export(runner, "agot1", "xliff", out)
+    fill_xliff(out)
+    report = json.loads(run(runner, "translate", "import", str(out), "--format", "json").stdout)
+    assert len(report["written"]) == 6 and report["unfinished"] == []
+    es = (root / "agot1" / "es" / "bringing-cards-into-shadows.md").read_text("utf-8")
+    cs = (root / "agot1" / "cs" / "bringing-cards-into-shadows.md").read_text("utf-8")
+    body = es.split("---\n", 2)[2]
+    assert cs.split("---\n", 2)[2].count("[shadow]") == body.count("[shadow]") == 5
+    check = runner.invoke(cli, ["check", "--game", "agot1", "--format", "json"])
+    data = json.loads(check.stdout)
+    assert (check.exit_code, data["problems"]) == (0, [])
+    assert [(b["entries"], len(b["drafts"])) for b in data["summary"]["backlog"]] == [(0, 6)]
+
+
 def test_partly_translated_file_imports_the_finished_entries(mini: Path, runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "mini.cs.po"
     export(runner, "mini", "po", out)
@@ -336,6 +359,8 @@ FRAGMENTS = st.sampled_from([
 
 
 def _import_quietly(runner: CliRunner, path: Path, root: Path) -> None:
+    """Import; a refusal must be one clean message and leave every file as it was. An accepted
+    file's drafts are undone, so that each example starts from the same glossary."""
     before = snapshot(root)
     result = runner.invoke(cli, ["translate", "import", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -344,28 +369,38 @@ def _import_quietly(runner: CliRunner, path: Path, root: Path) -> None:
         assert result.stderr.startswith(f"Error: {path.name}") or result.stderr.startswith(f"Error: {path}")
         assert "Traceback" not in result.stderr
         assert snapshot(root) == before
-    shutil.rmtree(root / "mini" / "cs", ignore_errors=True)
+    else:
+        shutil.rmtree(root)
+        shutil.copytree(root.parent / "pristine", root)
 
 
 @pytest.fixture
 def exported(mini: Path, runner: CliRunner, tmp_path: Path) -> dict[str, bytes]:
+    """Real exports: mini's translated (no icons), agot2's with its icons and Czech targets."""
+    shutil.copytree(mini, tmp_path / "pristine")
     found = {}
-    for fmt, name in (("xliff", "mini.cs.xlf"), ("po", "mini.cs.po")):
-        export(runner, "mini", fmt, tmp_path / name)
+    for game, fmt, fill in (("mini", "xliff", fill_xliff), ("mini", "po", fill_po),
+                            ("agot2", "xliff", None), ("agot2", "po", None)):
+        name = f"{game}.cs.{'xlf' if fmt == 'xliff' else 'po'}"
+        export(runner, game, fmt, tmp_path / name)
+        if fill is not None:
+            fill(tmp_path / name)
         found[name] = (tmp_path / name).read_bytes()
     return found
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=400), name=st.sampled_from(["f.xlf", "f.po", "f.txt"]))
-def test_random_bytes_are_refused_cleanly(mini: Path, runner: CliRunner, tmp_path: Path, data: bytes, name: str) -> None:
+def test_random_bytes_are_refused_cleanly(mini: Path, runner: CliRunner, tmp_path: Path, exported: dict[str, bytes],
+                                         data: bytes, name: str) -> None:
     path = tmp_path / name
     path.write_bytes(data)
     _import_quietly(runner, path, mini)
 
 
 @settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(pieces=st.lists(FRAGMENTS, max_size=6), at=st.integers(0, 10_000), name=st.sampled_from(["mini.cs.xlf", "mini.cs.po"]))
+@given(pieces=st.lists(FRAGMENTS, max_size=6), at=st.integers(0, 20_000),
+       name=st.sampled_from(["mini.cs.xlf", "mini.cs.po", "agot2.cs.xlf", "agot2.cs.po"]))
 def test_hostile_edits_of_an_export_are_refused_cleanly(mini: Path, runner: CliRunner, tmp_path: Path,
                                                         exported: dict[str, bytes], pieces: list[str],
                                                         at: int, name: str) -> None:
@@ -383,7 +418,6 @@ def test_hostile_targets_are_imported_or_refused_cleanly(mini: Path, runner: Cli
                                                          exported: dict[str, bytes], target: list[str]) -> None:
     path = tmp_path / "mini.cs.po"
     path.write_bytes(exported["mini.cs.po"])
-    fill_po(path)
     store = pypo.pofile.parsestring(path.read_bytes())
     next(u for u in store.units if u.getcontext() == "golden-rules#1").target = "".join(target)
     path.write_bytes(bytes(store))
