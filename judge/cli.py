@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,7 @@ import click
 from judge import __version__
 from judge.core.errors import JudgeError, UsageProblem
 from judge.core.model import KINDS
+from judge.core.paths import display
 from judge.render import FORMATS, TERM_FORMATS, terminal_width, use_color
 from judge.render import built as built_report
 from judge.rules.model import ABILITY_TYPES
@@ -213,6 +215,124 @@ def terms_command(game: str | None, fmt: str) -> None:
 
     loaded = glossary.load()
     click.echo(render.term_base(termbase.build(loaded, loaded.pick_game(game)), fmt), nl=False)
+
+
+@cli.group("translate", short_help="Exchange files for CAT tools: XLIFF/PO export, TMX memory, import as drafts.")
+def translate_group() -> None:
+    """Translate the backlog in a CAT tool (OmegaT, Poedit, Weblate, Lokalize, memoQ, Trados):
+    export a game's Spanish blocks as XLIFF or PO units, give the tool the agot2 translation
+    memory (TMX) and the term base (TBX, `judge terms`), then import the translated file. Its
+    entries become drafts (status: draft) in glossary/<game>/cs/, which `judge check` checks
+    like any translation and counts in its backlog, and the site marks as drafts.
+
+    \b
+    Examples:
+      judge translate export --game agot1 --to cs -o agot1.cs.xlf
+      judge translate memory -o agot2.es-cs.tmx
+      judge terms --format tbx > agot2.tbx
+      judge translate import agot1.cs.xlf
+    """
+
+
+def _output(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    return Path(value) if value else None
+
+
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False), callback=_output,
+                             help="Write to this file (atomically) instead of stdout, and sum it up on stderr.")
+
+
+@translate_group.command("export", short_help="A game's Spanish blocks as XLIFF 1.2 or PO units, for a CAT tool.")
+@click.option("--game", metavar="GAME", required=True, help="Game folder of the glossary, e.g. agot1.")
+@click.option("--to", "lang", type=click.Choice(["cs"]), required=True, help="Language to translate into.")
+@click.option("--format", "fmt", type=click.Choice(["xliff", "po"]), default="xliff", show_default=True,
+              help="xliff (icons as protected <x/> codes) or po (icons as text, listed in each note).")
+@output_option
+def translate_export_command(game: str, lang: str, fmt: str, output: Path | None) -> None:
+    """Write one translation unit per block of every Spanish entry of GAME, in the rulebook's
+    order, plus one per entry for its term. A unit's id is `<entry id>#<block number>` (or
+    `<entry id>#term`), its source the Spanish Markdown, its target the existing translation
+    when the two entries have the same blocks. Icons ([military], [shadow], …) are protected
+    inline codes in XLIFF (<x ctype="x-icon"/>); in PO they stay as text and the note lists
+    them: keep them, the import refuses a unit that drops or adds one. Each unit's note gives
+    the entry's term and id; its location the Spanish file and line.
+
+    \b
+    Examples:
+      judge translate export --game agot1 --to cs -o agot1.cs.xlf
+      judge translate export --game gp --to cs --format po -o gp.cs.po
+    """
+    from judge import glossary
+    from judge.render import exchange as render
+    from judge.translate.exchange import files, units
+
+    loaded = glossary.load()
+    loaded.require_game(game)
+    export = units.export(loaded, game, lang)
+    _emit(files.write(export, fmt), output, lambda name, size: render.export_summary(export, name, size))
+
+
+@translate_group.command("memory", short_help="The aligned Spanish–Czech blocks of a game as a TMX memory.")
+@click.option("--game", metavar="GAME", default="agot2", show_default=True, help="A game with Spanish and Czech.")
+@output_option
+def translate_memory_command(game: str, output: Path | None) -> None:
+    """Write a TMX 1.4 translation memory of every block pair of GAME whose Spanish and Czech
+    entries have the same blocks (the Rules Reference's own Czech wording, so a CAT tool
+    proposes it), once per distinct pair; draft translations are left out. Each unit's note
+    names its entry and block (agot2/claim ¶2).
+
+    \b
+    Example:
+      judge translate memory -o agot2.es-cs.tmx
+    """
+    from judge import glossary
+    from judge.render import exchange as render
+    from judge.translate.exchange import files, units
+
+    loaded = glossary.load()
+    loaded.require_game(game)
+    pairs = units.memory(loaded, game)
+    _emit(files.write_tmx(pairs, units.SOURCE_LANG, "cs"), output, lambda name, size: render.memory_summary(pairs, name, size))
+
+
+@translate_group.command("import", short_help="Write a translated XLIFF/PO file's entries as drafts, or refuse it.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", metavar="GAME", help="The game, when the file does not name it (a PO header a tool dropped).")
+@click.option("--dry-run", is_flag=True, help="Check the file and say what would be written; write nothing.")
+@format_option
+def translate_import_command(file: Path, game: str | None, dry_run: bool, fmt: str) -> None:
+    """Check FILE (an XLIFF or PO file from `judge translate export`) against the current
+    Spanish, then write each entry whose units are all translated as
+    glossary/<game>/cs/<id>.md with `status: draft` and its `origin` (file, format, date).
+
+    The whole file is refused, nothing written, exit 2, with one `file:unit: message` line
+    per problem, when a unit's source differs from the Spanish (changed since the export),
+    a unit is missing, extra, repeated or has an unknown id, a translation drops or invents
+    an icon placeholder, or it would not load (raw HTML, a line that starts a list). A unit
+    without a finished translation (empty, fuzzy, state new or needs-translation) is not an
+    error: its entry is left out and listed. Writes are all or nothing.
+
+    \b
+    Examples:
+      judge translate import agot1.cs.xlf
+      judge translate import gp.cs.po --dry-run
+    """
+    from judge.render import exchange as render
+    from judge.translate.exchange import importer
+
+    result = importer.import_file(file, game=game, dry_run=dry_run)
+    click.echo(render.import_report(result, fmt), nl=False)
+
+
+def _emit(data: bytes, output: Path | None, summary: Callable[[str, int], str]) -> None:
+    """The file's bytes to stdout, or to `output` with a summary line on stderr."""
+    from judge.translate.exchange import writing
+
+    if output is None:
+        click.echo(data, nl=False)  # bytes: click writes them to the binary stream
+        return
+    writing.save(output, data)
+    click.echo(summary(display(output), len(data)), err=True, nl=False)
 
 
 @cli.command("timeline", short_help="The round's phases, framework steps and action windows, cited.")

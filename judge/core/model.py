@@ -30,7 +30,12 @@ ICONS: frozenset[str] = frozenset({
 # The front-matter keys of docs/entry-format.md; any other key is a warning.
 ENTRY_KEYS: tuple[str, ...] = (
     "id", "term", "aliases", "see_also", "kind", "redirect", "step", "number", "source", "corrections",
+    "status", "origin",
 )
+# A translation made here rather than printed (`judge translate import`): a draft until a
+# reviewer sets reviewed. A printed text has no status.
+Status = Literal["draft", "reviewed"]
+STATUSES: tuple[Status, ...] = get_args(Status)
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,15 @@ class Correction:
     now: str
     line: int | None = None
     why: str | None = None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an imported translation came from: the exchange file, its format, the import date."""
+
+    file: str
+    format: str
+    imported: str
 
 
 @dataclass(frozen=True)
@@ -89,6 +103,8 @@ class Entry:
     body_line: int
     # The number printed before the heading (a rule group "120", a section "3"), if any.
     number: str | None = None
+    status: Status | None = None
+    origin: Origin | None = None
     # (key, line) for each front-matter key, so later checks can point at the right line.
     key_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
 

@@ -7,6 +7,7 @@ so one run reports all of them.
 from __future__ import annotations
 
 import re
+from datetime import date
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,12 +18,15 @@ import yaml
 from judge.core.model import (
     ENTRY_KEYS,
     KINDS,
+    STATUSES,
     Correction,
     Entry,
     Kind,
+    Origin,
     Problem,
     Severity,
     Source,
+    Status,
 )
 from judge.core.paths import display
 from judge.core.text import nfc
@@ -161,6 +165,7 @@ def _entry(meta: dict[str, Any], parts: _Parts, path: Path, game: str, lang: str
         source=fields.source(), corrections=fields.corrections(),
         blocks=parse_blocks(parts.body, parts.body_line),
         path=path, body_line=parts.body_line, key_lines=tuple(fields.lines.items()), number=number,
+        status=fields.status(), origin=fields.origin(),
     )
 
 
@@ -228,6 +233,23 @@ class _Fields:
         if end is not None and line is not None and end < line:
             self.report.error(self.line("source"), f"source.end: {end} is before source.line {line}")
         return Source(doc, line, end) if doc is not None and line is not None else None
+
+    def status(self) -> Status | None:
+        value = self.meta.get("status")
+        if value is None or value in STATUSES:
+            return cast(Status | None, value)
+        self.report.error(self.line("status"), f'status: unknown status "{value}" (known: {", ".join(STATUSES)})')
+        return None
+
+    def origin(self) -> Origin | None:
+        value = self.meta.get("origin")
+        if value is None:
+            return None
+        if isinstance(value, dict) and isinstance(value.get("imported"), date):
+            value = {**value, "imported": value["imported"].isoformat()}  # an unquoted date is fine
+        record = _Record(value, "origin", self.line("origin"), self.report, ("file", "format", "imported"))
+        file, fmt, imported = record.string("file"), record.string("format"), record.string("imported")
+        return Origin(file, fmt, imported) if file is not None and fmt is not None and imported is not None else None
 
     def corrections(self) -> tuple[Correction, ...]:
         value = self.meta.get("corrections")

@@ -54,8 +54,13 @@ def term_base(base: TermBase, fmt: str) -> str:
 
 
 def backlog_line(backlog: Backlog) -> str:
-    """One line per untranslated language of a game: how much there is, where to start."""
+    """One line per language being translated in a game: how much is left, where to start, and
+    the drafts waiting for review."""
+    drafts = f"{plural(len(backlog.drafts), 'draft')} to review" if backlog.drafts else ""
+    if not backlog.missing:
+        return f"{backlog.game}: [backlog] {backlog.lang}: {drafts}"
     first = ", ".join(item.id for item in backlog.missing[:BACKLOG_SHOWN])
     more = f", … (all {backlog.entries}: --format json)" if backlog.entries > BACKLOG_SHOWN else ""
-    return (f"{backlog.game}: [backlog] {backlog.lang}: not translated yet, "
+    state = f"{drafts}, " if drafts else "not translated yet, "
+    return (f"{backlog.game}: [backlog] {backlog.lang}: {state}"
             f"{plural(backlog.entries, 'entry', 'entries')} to translate; in the rulebook's order: {first}{more}")

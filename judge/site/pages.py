@@ -129,7 +129,7 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     ui = UI[entry.lang]
     src = entry_src(entry.lang, entry.game, entry.id)
     prefix = rel(src, "x")[:-1]
-    parts = [f"# {_md_heading(numbered_term(entry))}\n"]
+    parts = [f"# {_md_heading(numbered_term(entry))}\n", _draft_html(glossary, entry, src)]
     if entry.aliases:
         parts.append(f'<p class="judge-aliases">{ui["aliases"]}: '
                      + ", ".join(f"<em>{_e(a)}</em>" for a in entry.aliases) + "</p>\n")
@@ -154,6 +154,21 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     parallel = rel(src, f"translate/{entry.game}/{entry.id}.md")
     parts.append(f'<p class="judge-parallel-link"><a href="{parallel}">{ui["translator"]}: ES ⇄ CS</a></p>\n')
     return "\n".join(p for p in parts if p)
+
+
+def _draft_html(glossary: Glossary, entry: Entry, src: str) -> str:
+    """A draft translation (`judge translate import`) says so above its text and links the
+    original, the entry in the language it was translated from."""
+    if entry.status != "draft":
+        return ""
+    ui = UI[entry.lang]
+    originals = [e for lang, e in glossary.variants(entry.game, entry.id).items() if lang != entry.lang and e.status is None]
+    links = "".join(f'<p>{ui["draft_original"]}: <a href="{rel(src, entry_src(o.lang, o.game, o.id))}" hreflang="{o.lang}">'
+                    f"{LANG_NAMES[o.lang]} — {_e(o.term)}</a></p>" for o in originals)
+    origin = (f'<p class="judge-draft-origin"><code>{_e(entry.origin.file)}</code> · {_e(entry.origin.imported)}</p>'
+              if entry.origin else "")
+    return (f'<div class="judge-draft" data-status="draft"><p><strong>{ui["draft"]}</strong> · {ui["draft_note"]}</p>'
+            f"{links}{origin}</div>\n")
 
 
 def _md_heading(text: str) -> str:
@@ -535,9 +550,34 @@ def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tup
     out += [f"- **[{_md_link_text(label)}]({md_rel(src, page)})**" for label, page in pages]
     out.append(f'- **<a class="judge-game-search" href="{rel(src, f"{lang}/search.md")}?game={_e(game)}">{ui["search"]}</a>**')
     out += ["", f"## {ui['in_order']} {{ #in-order }}\n", '<div class="judge-game-order" markdown>\n']
-    out += [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
+    out += _in_order(glossary, game, lang, entries)
     out += ["\n</div>\n", f"## {ui['a_to_z']} {{ #a-z }}\n", *a_to_z(glossary, entries, "", "###")]
     return "\n".join(out) + "\n"
+
+
+def _in_order(glossary: Glossary, game: str, lang: str, entries: Sequence[Entry]) -> list[str]:
+    """The entries in the rulebook's order. A translation made here (`status`) has no source
+    line: it takes its original's place, drafts marked. While a language is being translated
+    here (none of its entries printed), the entries it lacks are listed too, in the original's
+    words, linking their "not translated" pages."""
+    ui = UI[lang]
+    mine = {e.id: e for e in entries}
+    printed = in_document_order(e for e in glossary.entries if e.game == game and e.status is None and e.lang != lang)
+    if not any(e.status is not None for e in entries):
+        return [f"- [{_md_link_text(numbered_term(e))}]({e.id}.md)" for e in in_document_order(entries)]
+    translating = all(e.status is not None for e in entries)
+    order = list(dict.fromkeys([*(e.id for e in printed), *(e.id for e in in_document_order(entries))]))
+    originals = {e.id: e for e in reversed(printed)}
+    lines = []
+    for entry_id in order:
+        entry = mine.get(entry_id)
+        if entry is not None:
+            badge = f' <span class="judge-badge judge-draft-badge">{ui["draft"]}</span>' if entry.status == "draft" else ""
+            lines.append(f"- [{_md_link_text(numbered_term(entry))}]({entry_id}.md){badge}")
+        elif translating and (original := originals.get(entry_id)) is not None:
+            lines.append(f'- [{_md_link_text(numbered_term(original))}]({entry_id}.md) '
+                         f'<span class="judge-untranslated-badge">{ui["untranslated"]}</span>')
+    return lines
 
 
 def game_missing_page(glossary: Glossary, game: str, lang: str, other: str) -> str:

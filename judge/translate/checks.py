@@ -89,13 +89,16 @@ class BacklogItem:
 
 @dataclass(frozen=True)
 class Backlog:
-    """A language a game has no entry in at all (its translation has not started): one summary
-    rather than a missing-counterpart warning per entry, with the entries in the rulebook's order."""
+    """A language a game is being translated into here (no entry yet, or only imported ones, which
+    carry a `status`): one summary rather than a missing-counterpart warning per entry, with the
+    entries still to translate in the rulebook's order (`entries` counts them), and the drafts
+    to review (`judge translate import` writes them; a reviewer sets `status: reviewed`)."""
 
     game: str
     lang: str
     entries: int
     missing: tuple[BacklogItem, ...]
+    drafts: tuple[BacklogItem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,22 +176,39 @@ def select(only: Iterable[str], skip: Iterable[str]) -> set[str]:
 # -- the checks -------------------------------------------------------------------------
 
 def backlog(context: Context) -> list[Backlog]:
-    """Each language the game has no entry in: the whole game is to translate. missing-counterpart
-    compares the languages a game has, so it says nothing here; one summary per language does,
-    listing the entries in the order the rulebook prints them (the order to translate them in)."""
-    glossary, game = context.glossary, context.game
-    have = glossary.langs(game)
+    """Each language the game is being translated into: what is left to translate, in the order
+    the rulebook prints it (the order to translate in), and the drafts to review. A printed
+    translation (agot2's Czech) has no backlog: missing-counterpart reports what it lacks; its
+    imported drafts are still counted."""
+    have = context.glossary.langs(context.game)
     if not have:
         return []
-    source = [e for e in context.entries if e.lang == have[0]]
-    items = tuple(BacklogItem(e.id, e.term, e.number, paths.display(e.path)) for e in in_document_order(source))
-    return [Backlog(game, lang, len(items), items) for lang in LANGS if lang not in have]
+    source = in_document_order(e for e in context.entries if e.lang == have[0])
+    found: list[Backlog] = []
+    for lang in (lang for lang in LANGS if lang != have[0]):
+        entries = {e.id: e for e in context.entries if e.lang == lang}
+        missing = [_item(e) for e in source if e.id not in entries] if lang in _translating(context) else []
+        drafts = [_item(d) for e in source if (d := entries.get(e.id)) is not None and d.status == "draft"]
+        if missing or drafts:
+            found.append(Backlog(context.game, lang, len(missing), tuple(missing), tuple(drafts)))
+    return found
+
+
+def _item(entry: Entry) -> BacklogItem:
+    return BacklogItem(entry.id, entry.term, entry.number, paths.display(entry.path))
+
+
+def _translating(context: Context) -> set[str]:
+    """The languages of the game with no printed entry: none yet, or only imported translations."""
+    printed = {e.lang for e in context.entries if e.status is None}
+    return set(LANGS) - printed
 
 
 def missing_counterpart(context: Context) -> list[Problem]:
     """An id present in one language of the game but not in another (DESIGN.md: valid, reported)."""
     glossary, game = context.glossary, context.game
-    langs = glossary.langs(game)
+    # A language being translated here has its backlog instead of a warning per entry.
+    langs = [lang for lang in glossary.langs(game) if lang not in _translating(context)]
     problems: list[Problem] = []
     for entry_id in glossary.ids(game):
         variants = glossary.variants(game, entry_id)
