@@ -303,6 +303,8 @@ def unaligned(units: Sequence[Unit], lexicon: Lexicon) -> list[Finding]:
     """Paragraphs with no counterpart (a run of them reported once), and clauses none of whose
     content words finds a translation in the counterpart paragraph."""
     found: list[Finding] = []
+    if not any(u.es and u.cs for u in units):
+        return found  # nothing aligned: the bodies differ in form (a table for a list), `structure` says so
     run: list[Unit] = []
     for unit in [*units, None]:
         side = None if unit is None else ("es" if not unit.cs else "cs" if not unit.es else None)
