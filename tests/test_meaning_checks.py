@@ -141,3 +141,19 @@ def test_modality_cannot_where_the_other_says_may(broken: Path) -> None:
 def test_typography_reads_list_markers_as_markers_not_brackets(broken: Path) -> None:
     edit(broken, "es/cancel.md", "efectos de juego.", "efectos de juego de dos formas: a) anulando o b) alterando.")
     assert [p for p in found(broken, ["typography"]) if "cancel.md" in p] == []
+
+
+def test_key_terms_owner_where_the_spanish_says_controller(broken: Path) -> None:
+    edit(broken, "es/cancel.md", "ésta sigue considerándose jugada.", "ésta sigue considerándose jugada por quien la controla.")
+    edit(broken, "cs/cancel.md", "se stále bere jako zahraná.", "se stále bere jako zahraná jejím vlastníkem.")
+    assert found(broken, ["key-terms"]) == [
+        "glossary/agot2/cs/cancel.md:12: key-terms: ¶4: names owner (“…zahraná jejím vlastníkem.”) "
+        "where es ¶4 names controller (“…por quien la controla.”)",
+    ]
+
+
+def test_language_is_skipped_with_a_notice_without_lingua(broken: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "detector_available", lambda: False)
+    report = checks.run_checks(broken, only=["language"])
+    assert report.problems == ()
+    assert report.summary.skipped == {"language": "lingua is not installed (pip install -e '.[langid]')"}

@@ -1,7 +1,7 @@
 """Translator checks that compare what the two languages *say*, paragraph by paragraph.
 
 Each check reads an aligned paragraph group (judge.translate.align) through a vocabulary kept
-as data in meaning.yaml: how many (quantities), may/must/cannot/if (modality), which page
+as data in meaning.yaml: how many (quantities), may/must/cannot (modality), which page
 (page-references), what an extraction left where an icon was (icon-gaps), which language a
 paragraph is in (language), which words find no translation across (unaligned), and which of
 two confusable concepts each language names (confusions, reported by key-terms). A finding is
