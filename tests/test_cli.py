@@ -109,7 +109,15 @@ def test_broken_glossary_exits_2_with_every_error(runner: CliRunner, broken: Pat
         )
 
 
+def mend_challenge_icons(root: Path) -> None:
+    """The fixture copies a real discrepancy of the books (es "la mayoría", cs "mnoha": most /
+    many), which `quantities` reports; tests of other findings mend it first."""
+    path = root / "agot2/cs/challenge-icons.md"
+    path.write_text(path.read_text("utf-8").replace("na mnoha kartách", "na většině karet"), "utf-8")
+
+
 def test_check_exits_1_on_errors_and_keeps_going(runner: CliRunner, broken: Path) -> None:
+    mend_challenge_icons(broken)
     path = broken / "agot2/cs/triggering-condition.md"
     path.write_text(path.read_text("utf-8").replace("see_also: [cancel]", "see_also: [cancel, nowhere]"), "utf-8")
     result = runner.invoke(cli, ["check"], catch_exceptions=False)
@@ -142,6 +150,7 @@ def test_check_reports_see_also_differences_both_ways(runner: CliRunner, broken:
 
 def test_check_with_no_problems(runner: CliRunner, broken: Path) -> None:
     (broken / "agot2/es/cancel-interrupts.md").unlink()
+    mend_challenge_icons(broken)
     result = runner.invoke(cli, ["check", "--game", "agot2"], catch_exceptions=False)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == "0 errors, 0 warnings in 8 entries (es 4, cs 4)\n"

@@ -24,8 +24,10 @@ from judge.core.text import fold
 from judge.glossary import Glossary, in_document_order, known_games, scan
 from judge.glossary.entryfile import FileReport
 from judge.search.analysis import terms
-from judge.translate import compare, spelling
+from judge.translate import compare, meaning, spelling
+from judge.translate.align import Lexicon, align
 from judge.translate.compare import Pair
+from judge.translate.meaning import Finding, Unit
 from judge.translate.termbase import Matcher, name_keys, strip_name
 
 
@@ -53,6 +55,27 @@ class Context:
     @cached_property
     def matchers(self) -> dict[str, Matcher]:
         return {lang: Matcher.for_entries(self.entries, lang) for lang in LANGS}
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """The Spanish↔Czech word table, learned from this game's same-shape paragraph pairs and
+        the term base's names (judge.translate.align)."""
+        settings = meaning.vocabulary()["unaligned"]
+        corpus = [(a.text, b.text) for pair in self.pairs for a, b in pair.blocks]
+        corpus += [(es, cs) for pair in self.pairs for es in (pair.es.term, *pair.es.aliases)
+                   for cs in (pair.cs.term, *pair.cs.aliases)]
+        function_words = {lang: v.function_words for lang, v in compare.vocabularies().items()}
+        return Lexicon.learn(corpus, settings["min_pairs"], settings["min_dice"], function_words)
+
+    @cached_property
+    def units(self) -> list[list[Unit]]:
+        """Each concept's paragraphs in aligned groups, also where the two bodies differ in shape."""
+        return [meaning.units(p.es, p.cs, align(p.es.blocks, p.cs.blocks, self.lexicon)) for p in self.pairs]
+
+    def paragraphs(self) -> list[tuple[Unit, str, str, int, str]]:
+        """(group, es text, cs text, cs line, label) of every group with a paragraph in both languages."""
+        return [(u, u.text("es"), u.text("cs"), u.cs[0].line, u.label("cs"))
+                for concept in self.units for u in concept if u.es and u.cs]
 
 
 @dataclass(frozen=True)
@@ -340,14 +363,14 @@ def _names_by_lang(entries: Iterable[Entry]) -> dict[tuple[str, str], set[str]]:
 def numbers(context: Context) -> list[Problem]:
     """Digits, step numbers (4.2.3) and number words (dos/dva) must match between the languages."""
     problems: list[Problem] = []
-    for pair in context.pairs:
-        for es_text, cs_text, line, label in pair.units():
+    for unit, es_text, cs_text, line, label in context.paragraphs():
+        if True:
             es, cs = compare.numbers(es_text, "es"), compare.numbers(cs_text, "cs")
             lacking, extra = cs.lacks(es), es.lacks(cs)
             if lacking or extra:
                 parts = ([f"lacks {', '.join(lacking)} (in es)"] if lacking else [])
                 parts += [f"has {', '.join(extra)} (not in es)"] if extra else []
-                problems.append(_problem("numbers", pair.cs, line, f"{label}: {'; '.join(parts)}"))
+                problems.append(_problem("numbers", unit.cs_entry, line, f"{label}: {'; '.join(parts)}"))
     return problems
 
 
@@ -375,14 +398,13 @@ def structure(context: Context) -> list[Problem]:
 def icons(context: Context) -> list[Problem]:
     """The same icon placeholders ([military], [unique], …) in both languages (unknown ones are errors when loading)."""
     problems: list[Problem] = []
-    for pair in context.pairs:
-        for es_text, cs_text, line, label in pair.units():
-            es, cs = Counter(compare.icons(es_text)), Counter(compare.icons(cs_text))
-            if es != cs:
-                lacking, extra = _icon_list(es - cs), _icon_list(cs - es)
-                parts = ([f"lacks {lacking} (in es)"] if lacking else [])
-                parts += [f"has {extra} (not in es)"] if extra else []
-                problems.append(_problem("icons", pair.cs, line, f"{label}: {'; '.join(parts)}"))
+    for unit, es_text, cs_text, line, label in context.paragraphs():
+        es, cs = Counter(compare.icons(es_text)), Counter(compare.icons(cs_text))
+        if es != cs:
+            lacking, extra = _icon_list(es - cs), _icon_list(cs - es)
+            parts = ([f"lacks {lacking} (in es)"] if lacking else [])
+            parts += [f"has {extra} (not in es)"] if extra else []
+            problems.append(_problem("icons", unit.cs_entry, line, f"{label}: {'; '.join(parts)}"))
     return problems
 
 
@@ -398,21 +420,27 @@ def key_terms(context: Context) -> list[Problem]:
     containing the other (*modificadores* is not a sibling of *modificadores a la Reserva*).
     Measured on the real glossary, the looser rule "every Spanish mention needs the Czech
     term" flagged mostly paraphrases, so it is not reported.
+
+    Beyond siblings, meaning.yaml's `confusables` name concept pairs a translation swaps in
+    either direction (owner/controller, initiate/resolve, target/choose, step/turn, plot
+    card/initiative card, challenge/challenges phase), from the term base's names and word lists.
     """
     es_matcher, cs_matcher = context.matchers["es"], context.matchers["cs"]
     keys = {lang: _keys_by_id(context.entries, lang) for lang in LANGS}
     term_of = {(e.lang, e.id): e.term for e in context.entries}
+    names_of = {(e.lang, e.id): [strip_name(n) for n in (e.term, *e.aliases)] for e in context.entries}
+    confusable = meaning.confusables(names_of)
     problems: list[Problem] = []
-    for pair in context.pairs:
-        for es_text, cs_text, line, label in pair.units():
-            in_es = {m.id for m in es_matcher.mentions(es_text)}
-            in_cs = {m.id for m in cs_matcher.mentions(cs_text)}
-            for meant in sorted(in_es - in_cs):
-                for named in sorted(in_cs - in_es):
-                    if meant != pair.es.id and _siblings(keys, meant, named):
-                        message = (f'{label}: names "{term_of.get(("cs", named), named)}" ({named}) where es names '
-                                   f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
-                        problems.append(_problem("key-terms", pair.cs, line, message))
+    for unit, es_text, cs_text, line, label in context.paragraphs():
+        in_es = {m.id for m in es_matcher.mentions(es_text)}
+        in_cs = {m.id for m in cs_matcher.mentions(cs_text)}
+        for meant in sorted(in_es - in_cs):
+            for named in sorted(in_cs - in_es):
+                if meant != unit.es_entry.id and _siblings(keys, meant, named):
+                    message = (f'{label}: names "{term_of.get(("cs", named), named)}" ({named}) where es names '
+                               f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
+                    problems.append(_problem("key-terms", unit.cs_entry, line, message))
+        problems += _problems(meaning.confusions(unit, confusable))
     return problems
 
 
@@ -436,10 +464,15 @@ def _siblings(keys: dict[str, dict[str, list[tuple[str, ...]]]], one: str, other
 
 _REPEATED = re.compile(r"\b([^\W\d_]+)\s+\1\b", re.IGNORECASE)
 _SPACE_BEFORE = re.compile(r"(?<=\S) +[,.;:!?)\]»”](?!\.)")
-_DOUBLE_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
+# Between two letters a double space is where an icon was lost: icon-gaps reports it.
+_DOUBLE_SPACE = re.compile(r"(?<=\S)(?<![^\W\d_]) {2,}(?=\S)|(?<=\S) {2,}(?=\S)(?![^\W\d_])")
 _STRONG = re.compile(r"(?<!\\)\*\*")
 _EMPHASIS = re.compile(r"(?<![\\\w*])[*_](?=\S)|(?<=\S)(?<!\\)[*_](?![\w*])")
 _BRACKETS = {")": "(", "]": "["}
+# List markers "a)" "B)" (the board game and G&P enumerate so: "de dos formas: a) … o b) …"): one
+# of the first letters closed by ")" between spaces. Not a bracket; "Apéndice I)" and "final de X)"
+# close real ones, so I and X are not markers.
+_LIST_MARKER = re.compile(r"(?:^|(?<=\s))[a-hA-H]\)(?=\s)")
 
 
 def typography(context: Context) -> list[Problem]:
@@ -461,7 +494,7 @@ def _typography(text: str, table: bool, quotes: tuple[tuple[str, str], ...]) -> 
     single = len(_EMPHASIS.findall(_STRONG.sub("", text)))
     if single % 2:
         found.append(f"unbalanced * or _ emphasis ({single})")
-    bracket = _unbalanced_bracket(re.sub(r"\\[\[\]()]", "", text))
+    bracket = _unbalanced_bracket(_LIST_MARKER.sub("", re.sub(r"\\[\[\]()]", "", text)))
     if bracket:
         found.append(f"unbalanced {bracket}")
     for opening, closing in quotes:
@@ -548,6 +581,45 @@ def _redirects_to(entry: Entry, group: list[Entry]) -> bool:
     return entry.kind == "redirect" and any(entry.redirect == other.id for other in group)
 
 
+def _problems(findings: Iterable[Finding]) -> list[Problem]:
+    return [_problem(f.check, f.entry, f.line, f.message) for f in findings]
+
+
+def quantities(context: Context) -> list[Problem]:
+    """both/all, most/many/some, N or more, at most N: said differently in an aligned paragraph pair."""
+    return _problems(f for concept in context.units for u in concept for f in meaning.quantities(u))
+
+
+def modality(context: Context) -> list[Problem]:
+    """may/must/cannot read per sentence, a condition or a "sometimes" said in one language only."""
+    return _problems(f for concept in context.units for u in concept for f in meaning.modality(u))
+
+
+def page_references(context: Context) -> list[Problem]:
+    """A page or place both languages point to, and it differs."""
+    return _problems(f for concept in context.units for u in concept for f in meaning.page_references(u))
+
+
+def icon_gaps(context: Context) -> list[Problem]:
+    """Where an icon was lost: a double space, a stray ♣, a space before a closing quote, a missing table column."""
+    return _problems(f for concept in context.units for u in concept for f in meaning.icon_gaps(u))
+
+
+def unaligned(context: Context) -> list[Problem]:
+    """A paragraph with no counterpart, or a clause whose words find no translation across."""
+    return _problems(f for concept in context.units for f in meaning.unaligned(concept, context.lexicon))
+
+
+def language(context: Context) -> list[Problem]:
+    """A paragraph or sentence that lingua reads as another language (Slovak, Spanish, Czech)."""
+    if not meaning.detector_available():
+        context.skipped["language"] = "lingua is not installed (pip install -e '.[langid]')"
+        return []
+    copied = {(f.lang, f.id, f.n) for f in context.foreign}
+    return _problems(f for e in context.entries for b in e.blocks if (e.lang, e.id, b.n) not in copied
+                     for f in meaning.language(e, b))
+
+
 CHECKS: tuple[Check, ...] = (
     Check("validation", "error", "files that do not load: YAML, required keys, ids, kinds, raw HTML, unknown see-also ids (unknown keys: warning)", None),
     Check("missing-counterpart", "warning", "an entry in one language only", missing_counterpart),
@@ -557,10 +629,16 @@ CHECKS: tuple[Check, ...] = (
     Check("numbers", "warning", "digits, step numbers (4.2.3) and number words (dos/dva) that differ between the languages", numbers),
     Check("structure", "warning", "a different number or shape of blocks, list items or numbered steps, or a different step", structure),
     Check("icons", "error", "unknown icon placeholders (error), icons in one language and not the other (warning)", icons),
-    Check("key-terms", "warning", "the Czech names a sibling concept where the Spanish names another (the wrong phase)", key_terms),
+    Check("key-terms", "warning", "the Czech names a sibling or confusable concept where the Spanish names another (owner/controller)", key_terms),
     Check("typography", "warning", "unbalanced ** _ ( [ or quotes, double spaces, space before punctuation, repeated words", typography),
     Check("spelling", "warning", "words unknown to hunspell-es/-cs and the word list (skipped when not installed)", spelling_check),
     Check("term-consistency", "warning", "one term standing for concepts that the other language names differently", term_consistency),
+    Check("quantities", "warning", "both/all, most/many, N or more, at most N said differently in a paragraph pair", quantities),
+    Check("modality", "warning", "may/must/cannot that differ in a sentence pair, or a condition in one language only", modality),
+    Check("page-references", "warning", "page or place references that differ where both languages print one", page_references),
+    Check("unaligned", "warning", "a paragraph with no counterpart, or a clause whose words find no translation", unaligned),
+    Check("language", "warning", "a paragraph or sentence that reads as another language, Slovak included (lingua)", language),
+    Check("icon-gaps", "warning", "a double space, stray ♣ or missing table column where an icon was lost", icon_gaps),
 )
 
 

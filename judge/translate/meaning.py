@@ -1,0 +1,408 @@
+"""Translator checks that compare what the two languages *say*, paragraph by paragraph.
+
+Each check reads an aligned paragraph group (judge.translate.align) through a vocabulary kept
+as data in meaning.yaml: how many (quantities), may/must/cannot (modality), which page
+(page-references), what an extraction left where an icon was (icon-gaps), which language a
+paragraph is in (language), which words find no translation across (unaligned), and which of
+two confusable concepts each language names (confusions, reported by key-terms). A finding is
+reported on the Czech entry at the paragraph's line (on the Spanish entry when the paragraph
+exists in Spanish only) and quotes both texts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from judge.core.model import LANGS, Block, Entry
+from judge.core.text import nfc
+from judge.translate.align import Group, Lexicon
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A check's finding before it becomes a Problem: on which entry, at which line, saying what."""
+
+    check: str
+    entry: Entry
+    line: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Classes:
+    """Named classes of phrases per language, matched in order, each match consuming its words."""
+
+    patterns: dict[str, dict[str, re.Pattern[str]]]
+    conflicts: tuple[tuple[str, str], ...]
+    required: tuple[str, ...]
+    answered_by: dict[str, tuple[str, ...]]
+
+    def find(self, text: str, lang: str) -> dict[str, str]:
+        """class → the first phrase of `text` said in that class."""
+        text = nfc(text)
+        found: dict[str, str] = {}
+        for name, by_lang in self.patterns.items():
+            match = by_lang[lang].search(text)
+            if match:
+                found[name] = match.group(0)
+                text = by_lang[lang].sub(lambda m: " " * len(m.group(0)), text)
+        return found
+
+
+def _classes(data: dict[str, Any]) -> Classes:
+    patterns = {name: {lang: _words(by_lang[lang]) for lang in LANGS} for name, by_lang in data["classes"].items()}
+    return Classes(patterns, tuple((a, b) for a, b in data.get("conflicts", [])), tuple(data.get("required", [])),
+                   {str(k): tuple(v) for k, v in data.get("answered_by", {}).items()})
+
+
+def _words(alternatives: list[str]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> dict[str, Any]:
+    """judge/translate/meaning.yaml."""
+    raw: dict[str, Any] = yaml.safe_load(resources.files("judge.translate").joinpath("meaning.yaml").read_text("utf-8"))
+    return raw
+
+
+@lru_cache(maxsize=1)
+def quantity_classes() -> Classes:
+    return _classes(vocabulary()["quantities"])
+
+
+@lru_cache(maxsize=1)
+def modal_classes() -> Classes:
+    return _classes(vocabulary()["modality"])
+
+
+# -- where a finding goes ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unit:
+    """One aligned group of a concept: its Spanish and Czech blocks (either may be empty)."""
+
+    es_entry: Entry
+    cs_entry: Entry
+    es: tuple[Block, ...]
+    cs: tuple[Block, ...]
+
+    def text(self, lang: str) -> str:
+        return "\n".join(b.text for b in (self.es if lang == "es" else self.cs))
+
+    def label(self, lang: str) -> str:
+        blocks = self.es if lang == "es" else self.cs
+        return "¶" + "+".join(str(b.n) for b in blocks) if blocks else "(none)"
+
+    def at(self, check: str, message: str) -> Finding:
+        """On the Czech paragraph, or the Spanish one when Czech has none."""
+        if self.cs:
+            return Finding(check, self.cs_entry, self.cs[0].line, f"{self.label('cs')}: {message}")
+        return Finding(check, self.es_entry, self.es[0].line, f"{self.label('es')}: {message}")
+
+
+def units(es: Entry, cs: Entry, groups: Sequence[Group]) -> list[Unit]:
+    return [Unit(es, cs, a, b) for a, b in groups]
+
+
+def _quote(text: str, phrase: str) -> str:
+    """The phrase with a few words around it, on one line, cut at word boundaries."""
+    flat = " ".join(text.split())
+    at = flat.lower().find(" ".join(phrase.split()).lower())
+    if at < 0:
+        return f"“{phrase}”"
+    start = flat.rfind(" ", 0, at - 12) + 1 if at > 12 else 0
+    end = flat.find(" ", at + len(phrase) + 12)
+    end = len(flat) if end < 0 else end
+    return "“" + ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "") + "”"
+
+
+# -- quantities and modality --------------------------------------------------------------
+
+def _compare(check: str, classes: Classes, unit: Unit, es_text: str, cs_text: str, required: bool = True) -> Iterator[Finding]:
+    es, cs = classes.find(es_text, "es"), classes.find(cs_text, "cs")
+    for one, other in classes.conflicts:
+        for a, b in ((one, other), (other, one)):
+            if a in es and a not in cs and b in cs and b not in es:
+                yield unit.at(check, f'es {unit.label("es")} says {a} ({_quote(es_text, es[a])}) where cs says {b} '
+                                     f'({_quote(cs_text, cs[b])})')
+    for name in classes.required if required else ():
+        for lang, have, lack, text in (("es", es, cs, es_text), ("cs", cs, es, cs_text)):
+            if name in have and name not in lack and _required(name, classes, lack):
+                other = "cs" if lang == "es" else "es"
+                message = f'{name} in {lang} only ({_quote(text, have[name])}); {other} {unit.label(other)} says ' \
+                          f'{_summary(lack)}'
+                yield unit.at(check, message)
+
+
+def _required(name: str, classes: Classes, other: dict[str, str]) -> bool:
+    """A required class said in one language only; a condition counts only when the other text
+    states none at all (a paraphrase turns "si" into "jakmile", not into nothing)."""
+    if name == "if":
+        return "if" not in other and "when" not in other
+    partners = {b for a, b in classes.conflicts if a == name} | {a for a, b in classes.conflicts if b == name}
+    return not ((partners | set(classes.answered_by.get(name, ()))) & set(other))
+
+
+def _summary(found: dict[str, str]) -> str:
+    return ", ".join(f"{k} “{v}”" for k, v in found.items()) if found else "none of them"
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[¿¡„“«(\[*]*[^\W\d_])")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def quantities(unit: Unit) -> list[Finding]:
+    if not unit.es or not unit.cs:
+        return []
+    return list(_compare("quantities", quantity_classes(), unit, unit.text("es"), unit.text("cs")))
+
+
+def modality(unit: Unit) -> list[Finding]:
+    """Conflicts per sentence when both paragraphs have as many sentences, else per paragraph; a
+    class said in one language only (a condition, "sometimes") per paragraph."""
+    if not unit.es or not unit.cs:
+        return []
+    es, cs = _sentences(unit.text("es")), _sentences(unit.text("cs"))
+    pairs = list(zip(es, cs)) if len(es) == len(cs) else [(unit.text("es"), unit.text("cs"))]
+    found = [f for es_text, cs_text in pairs for f in _compare("modality", modal_classes(), unit, es_text, cs_text, False)]
+    found += [f for f in _compare("modality", modal_classes(), unit, unit.text("es"), unit.text("cs"))
+              if "only (" in f.message]
+    return list({f.message: f for f in found}.values())
+
+
+# -- page references ------------------------------------------------------------------------
+
+def _places(text: str, lang: str) -> dict[str, str]:
+    """Where a paragraph points: "page 8", "next page", "below", with the phrase that says it."""
+    data = vocabulary()["page_references"]
+    found: dict[str, str] = {}
+    for pattern in data["pages"][lang]:
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            found[f"page {match.group(1)}"] = match.group(0)
+    for phrase, place in data["places"][lang].items():
+        if re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, re.IGNORECASE):
+            found[str(place)] = phrase
+    return found
+
+
+def page_references(unit: Unit) -> list[Finding]:
+    if not unit.es or not unit.cs:
+        return []
+    es, cs = _places(unit.text("es"), "es"), _places(unit.text("cs"), "cs")
+    if es and cs and set(es) != set(cs):
+        return [unit.at("page-references", f'points to {", ".join(sorted(cs))} ({", ".join(_quote(unit.text("cs"), p) for p in cs.values())}) '
+                                            f'where es {unit.label("es")} points to {", ".join(sorted(es))} '
+                                            f'({", ".join(_quote(unit.text("es"), p) for p in es.values())})')]
+    return []
+
+
+# -- icon gaps ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _gap_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(g["pattern"]), str(g["what"])) for g in vocabulary()["icon_gaps"])
+
+
+def icon_gaps(unit: Unit) -> list[Finding]:
+    """What a lost icon leaves: a double space, a stray ♣, a space before a closing quote; and a
+    table with fewer columns than its counterpart (an icon column dropped)."""
+    found: list[Finding] = []
+    for lang, blocks in (("es", unit.es), ("cs", unit.cs)):
+        other = "cs" if lang == "es" else "es"
+        for block in blocks:
+            if block.kind == "table":
+                continue
+            for pattern, what in _gap_patterns():
+                match = pattern.search(block.text)
+                if match:
+                    where = f"{lang} ¶{block.n}: {what} in {_quote(block.text, block.text[max(0, match.start() - 12):match.end() + 8])}"
+                    counterpart = unit.text(other)
+                    found.append(_on(unit, lang, block, f"{where}: an icon lost? ({other} {unit.label(other)}: "
+                                                        f"{_quote(counterpart, counterpart[:40]) if counterpart else 'none'})"))
+                    break
+    es_tables = [b for b in unit.es if b.kind == "table"]
+    cs_tables = [b for b in unit.cs if b.kind == "table"]
+    for a, b in zip(es_tables, cs_tables):
+        ca, cb = _columns(a.text), _columns(b.text)
+        if ca != cb:
+            found.append(unit.at("icon-gaps", f"table of {cb} columns ({_quote(b.text, b.text.splitlines()[0])}) where es "
+                                              f"¶{a.n} has {ca} ({_quote(a.text, a.text.splitlines()[0])}): an icon column lost?"))
+    return found
+
+
+def _on(unit: Unit, lang: str, block: Block, message: str) -> Finding:
+    entry = unit.es_entry if lang == "es" else unit.cs_entry
+    return Finding("icon-gaps", entry, block.line, f"¶{block.n}: {message.split(': ', 1)[1]}")
+
+
+def _columns(table: str) -> int:
+    return table.splitlines()[0].strip().strip("|").count("|") + 1
+
+
+# -- language ------------------------------------------------------------------------------------
+
+_NAMES = {"es": "Spanish", "cs": "Czech", "sk": "Slovak"}
+
+
+def detector_available() -> bool:
+    return _detector() is not None
+
+
+@lru_cache(maxsize=1)
+def _detector() -> Any:
+    """lingua's detector for the configured languages, or None when lingua is not installed."""
+    try:
+        from lingua import IsoCode639_1, LanguageDetectorBuilder
+    except ImportError:
+        return None
+    codes = [getattr(IsoCode639_1, code.upper()) for code in vocabulary()["language"]["languages"]]
+    return LanguageDetectorBuilder.from_iso_codes_639_1(*codes).with_low_accuracy_mode().build()
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
+_MARKUP = re.compile(r"\[[a-z]+\]|[*_|#>]")
+
+
+def language(entry: Entry, block: Block) -> list[Finding]:
+    """The paragraph, else each sentence of it, that reads as another language."""
+    detector = _detector()
+    if detector is None:
+        return []
+    settings = vocabulary()["language"]
+    text = _MARKUP.sub(" ", block.text)
+    for part in [text, *(_sentences(text) if len(_sentences(text)) > 1 else [])]:
+        if len(_LETTER_WORD.findall(part)) < settings["min_words"]:
+            continue
+        values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(part)}
+        best = max(values, key=lambda k: values[k])
+        if best != entry.lang and values[best] >= settings["min_confidence"]:
+            what = "" if part == text else f' sentence {_quote(part, part[:50])}'
+            return [Finding("language", entry, block.line,
+                            f"¶{block.n}:{what} reads as {_NAMES.get(best, best)} (lingua {values[best]:.2f}), "
+                            f"not {_NAMES[entry.lang]}")]
+    return []
+
+
+# -- unaligned ---------------------------------------------------------------------------------
+
+_CLAUSE = re.compile(r"(?<=[.!?;:])\s+|\s*[()]\s*|,\s+")
+
+
+def unaligned(units: Sequence[Unit], lexicon: Lexicon) -> list[Finding]:
+    """Paragraphs with no counterpart (a run of them reported once), and clauses none of whose
+    content words finds a translation in the counterpart paragraph."""
+    found: list[Finding] = []
+    if not any(u.es and u.cs for u in units):
+        return found  # nothing aligned: the bodies differ in form (a table for a list), `structure` says so
+    run: list[Unit] = []
+    for unit in [*units, None]:
+        side = None if unit is None else ("es" if not unit.cs else "cs" if not unit.es else None)
+        if run and (side is None or side != ("es" if run[0].es else "cs")):
+            found.append(_no_counterpart(run))
+            run = []
+        if unit is not None and side is not None:
+            run.append(unit)
+        elif unit is not None and lexicon.trained_on >= vocabulary()["unaligned"]["min_corpus"]:
+            found += _unaligned_clauses(unit, lexicon)
+    return found
+
+
+def _no_counterpart(run: Sequence[Unit]) -> Finding:
+    lang = "es" if run[0].es else "cs"
+    other = "cs" if lang == "es" else "es"
+    text = run[0].text(lang)
+    span = run[0].label(lang) + (f"–{run[-1].label(lang)[1:]}" if len(run) > 1 else "")
+    return run[0].at("unaligned", f"{lang} {span} {_quote(text, text[:60])} has no counterpart in {other}")
+
+
+def _unaligned_clauses(unit: Unit, lexicon: Lexicon) -> list[Finding]:
+    found: list[Finding] = []
+    settings = vocabulary()["unaligned"]
+    for lang in LANGS:
+        other = "cs" if lang == "es" else "es"
+        if len(unit.text(lang)) < settings["min_longer"] * len(unit.text(other)):
+            continue
+        other_words = lexicon.words(unit.text(other), other)
+        for clause in _CLAUSE.split(unit.text(lang)):
+            own = lexicon.words(clause, lang)
+            if len(own) >= settings["min_words"] and not any(lexicon.translated(own, lang, other_words)):
+                found.append(unit.at("unaligned", f'{lang} {_quote(clause, clause.strip())} finds no translation in '
+                                                  f'{other} {unit.label(other)}'))
+    return found
+
+
+# -- confusable concepts (reported by key-terms) ----------------------------------------------
+
+@dataclass(frozen=True)
+class Confusable:
+    """Two concepts a translation may swap, each as one pattern per language."""
+
+    names: tuple[str, str]
+    patterns: tuple[dict[str, re.Pattern[str]], dict[str, re.Pattern[str]]]
+
+
+def confusables(names_of: dict[tuple[str, str], list[str]]) -> list[Confusable]:
+    """meaning.yaml's confusable pairs; `names_of[(lang, id)]` gives the term base's names."""
+    found = []
+    for pair in vocabulary()["confusables"]:
+        concepts = []
+        for concept in pair["concepts"]:
+            by_lang = {}
+            for lang in LANGS:
+                alternatives = list(concept.get("words", {}).get(lang, []))
+                alternatives += [_name_pattern(n) for i in concept.get("ids", []) for n in names_of.get((lang, i), [])]
+                by_lang[lang] = _words(alternatives) if alternatives else re.compile(r"(?!)")
+            concepts.append(by_lang)
+        found.append(Confusable((str(pair["name"][0]), str(pair["name"][1])), (concepts[0], concepts[1])))
+    return found
+
+
+def _name_pattern(name: str) -> str:
+    """A term as a pattern that lets each longer word inflect: "Fáze výzev" ~ "fázi výzev"."""
+    parts = [re.escape(w[:max(3, len(w) - 2)]) + r"\w*" if len(w) >= 3 else re.escape(w) for w in re.findall(r"\w+", name)]
+    return r"\W+".join(parts)
+
+
+def _named(text: str, pair: Confusable, lang: str) -> dict[int, str]:
+    """Which of the pair's concepts `text` names (0, 1), with the phrase; a longer name wins an
+    overlap ("fase de Reto" is the phase, not a challenge)."""
+    spans = [(m.start(), m.end(), k) for k in (0, 1) for m in pair.patterns[k][lang].finditer(text)]
+    taken: list[tuple[int, int, int]] = []
+    for start, end, k in sorted(spans, key=lambda s: s[0] - s[1]):
+        if all(end <= a or start >= b for a, b, _ in taken):
+            taken.append((start, end, k))
+    return {k: text[a:b] for a, b, k in sorted(taken, reverse=True)}
+
+
+_QUOTED = {"es": re.compile(r"[“«]([^”»]{1,40})[”»]"), "cs": re.compile(r"„([^“]{1,40})“")}
+
+
+def confusions(unit: Unit, pairs: Sequence[Confusable]) -> list[Finding]:
+    """One concept of a pair named in one language where the other names the other one. The
+    words in quotation marks (the term a paragraph defines) are compared first."""
+    if not unit.es or not unit.cs:
+        return []
+    found: list[Finding] = []
+    es_text, cs_text = unit.text("es"), unit.text("cs")
+    quoted = (" ".join(_QUOTED["es"].findall(es_text)), " ".join(_QUOTED["cs"].findall(cs_text)))
+    for pair in pairs:
+        for es_part, cs_part in (quoted, (es_text, cs_text)):
+            es, cs = _named(es_part, pair, "es"), _named(cs_part, pair, "cs")
+            hit = next(((a, b) for a, b in ((0, 1), (1, 0)) if a in es and a not in cs and b in cs and b not in es), None)
+            if hit:
+                a, b = hit
+                found.append(unit.at("key-terms", f"names {pair.names[b]} ({_quote(cs_text, cs[b])}) where es "
+                                                   f"{unit.label('es')} names {pair.names[a]} ({_quote(es_text, es[a])})"))
+                break
+    return found

@@ -1,0 +1,159 @@
+"""The meaning checks (judge/translate/meaning.py): each finds a real discrepancy of the two
+books at its paragraph, quoting both texts, and says nothing of a faithful paraphrase.
+
+The real-glossary tests quote the paragraphs they are about (glossary/agot2/{es,cs}); the
+fixture tests inject one difference into a clean copy and compare the whole report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.glossary import scan
+from judge.translate import checks, meaning
+from judge.translate.align import Lexicon, align
+
+REAL = Path(__file__).resolve().parent.parent / "glossary"
+NEW = ["quantities", "modality", "page-references", "unaligned", "language", "icon-gaps", "key-terms", "numbers"]
+
+
+@pytest.fixture(scope="module")
+def real() -> dict[tuple[str, str, str], list[str]]:
+    """(check, id, lang) → messages of the real agot2 glossary's report."""
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for p in checks.run_checks(REAL, "agot2", only=NEW).problems:
+        found.setdefault((p.check, p.id or "", p.lang or ""), []).append(p.message)
+    return found
+
+
+def test_quantities_both_where_the_czech_says_all(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es interrupts ¶4 "…hasta que ambos hayan pasado de manera consecutiva…"
+    # cs interrupts ¶4 "…dokud všichni hráči po sobě nepasují…"
+    assert real[("quantities", "interrupts", "cs")] == [
+        "¶4: es ¶4 says both (“…jugadores hasta que ambos hayan pasado…”) "
+        "where cs says all (“…dlouho, dokud všichni hráči po sobě…”)",
+    ]
+
+
+def test_quantities_two_or_more_where_the_czech_says_two(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es forced-interrupts-and-reactions ¶3 "Si dos o más capacidades obligadas deben iniciarse…"
+    # cs ¶3 "Pokud se mají zahájit dvě povinné schopnosti ve stejnou chvíli…"
+    assert real[("quantities", "forced-interrupts-and-reactions", "cs")] == [
+        "¶3: or-more in es only (“Si dos o más capacidades…”); cs ¶3 says none of them",
+    ]
+
+
+def test_modality_may_where_the_czech_says_must(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es then ¶2 "…entonces podrá intentarse la resolución del aspecto posterior…"
+    # cs then ¶2 "…musí být proveden pokus vyhodnotit i druhou část efektu…"
+    assert real[("modality", "then", "cs")] == [
+        "¶2: es ¶2 says may (“…satisfactoria, entonces podrá intentarse la…”) where cs says must "
+        "(“…vyhodnocena, musí být proveden…”)",
+    ]
+
+
+def test_page_references_that_differ(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es out-of-play ¶1 "Ver “En juego y fuera del juego” (página 8)."
+    # cs out-of-play ¶1 "Viz „Ve hře a mimo hru“ na straně 19."
+    assert real[("page-references", "out-of-play", "cs")] == [
+        "¶1: points to page 19 (“…mimo hru“ na straně 19.”) where es ¶1 points to page 8 "
+        "(“…del juego” (página 8).”)",
+    ]
+
+
+def test_unaligned_paragraph_only_in_czech(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs attachment-cards ¶8 "Podrobný popis karty doplňku naleznete v dodatku II." (es has 7 blocks)
+    assert real[("unaligned", "attachment-cards", "cs")] == [
+        "¶8: cs ¶8 “Podrobný popis karty doplňku naleznete v dodatku II.” has no counterpart in es",
+    ]
+
+
+def test_icon_gaps_a_double_space_where_the_challenge_icon_was(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs title-cards ¶5 "…bonus +1 k síle během libovolné  výzvy…" (the printed [military] icon lost)
+    assert real[("icon-gaps", "title-cards", "cs")][0].startswith(
+        "¶5: a double space between words in “…+1 k síle během libovolné výzvy, ve které ovládá…”: an icon lost? "
+        "(es ¶5: “La Mano del Rey aporta 1 de FUE")
+
+
+def test_icon_gaps_a_table_that_lost_its_icon_column(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es challenge-icons ¶2 "| Reto | Icono En el texto |" / cs ¶2 "| Výzva | Symbol | Symbol v textu |"
+    assert real[("icon-gaps", "challenge-icons", "cs")] == [
+        "¶2: table of 3 columns (“| Výzva | Symbol | Symbol v textu | | --- | ---…”) where es ¶2 has 2 "
+        "(“| Reto | Icono En el texto | | --- | ---…”): an icon column lost?",
+    ]
+
+
+def test_numbers_read_per_paragraph_where_the_shapes_differ(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es setup ¶6 "Cada jugador coloca su mazo de Tramas boca abajo…"; cs ¶6 "…balíček svých sedmi karet plánů…"
+    assert real[("numbers", "setup", "cs")] == ["¶6: has 7 (not in es)"]
+
+
+@pytest.mark.skipif(not meaning.detector_available(), reason="lingua not installed")
+def test_language_finds_the_slovak_paragraph(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs gold ¶1 "Zlaťáky predstavujú menu hry a používajú sa pri placení…" is Slovak
+    assert real[("language", "gold", "cs")] == ["¶1: reads as Slovak (lingua 1.00), not Czech"]
+    assert [k for k in real if k[0] == "language"] == [("language", "gold", "cs")]
+
+
+def test_alignment_pairs_around_a_paragraph_printed_in_czech_only() -> None:
+    glossary, _ = scan(REAL, "agot2")
+    es, cs = glossary.get("agot2", "es", "gold"), glossary.get("agot2", "cs", "gold")
+    assert es is not None and cs is not None
+    groups = align(es.blocks, cs.blocks, Lexicon())
+    assert [([b.n for b in a], [b.n for b in c]) for a, c in groups] == [([1], [1]), ([], [2]), ([2], [3])]
+
+
+def found(root: Path, only: list[str]) -> list[str]:
+    report = checks.run_checks(root, only=only)
+    return [f"{p.file}:{p.line}: {p.check}: {p.message}" for p in report.problems]
+
+
+def edit(root: Path, name: str, old: str, new: str) -> None:
+    path = root / "agot2" / name
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def test_fixture_copy_reports_the_books_most_and_many(broken: Path) -> None:
+    assert found(broken, ["quantities"]) == [
+        "glossary/agot2/cs/challenge-icons.md:7: quantities: ¶1: es ¶1 says most (“…aparecen en la mayoría de las "
+        "cartas…”) where cs says many (“…objevují na mnoha kartách a značí,…”)",
+    ]
+
+
+def test_a_paraphrase_says_nothing(broken: Path) -> None:
+    edit(broken, "cs/challenge-icons.md", "na mnoha kartách", "na většině karet")
+    # "puede" / "lze" and "Cuando" / "Jakmile": the same modality and quantity in other words
+    assert found(broken, ["quantities", "modality", "page-references", "icon-gaps", "unaligned"]) == []
+
+
+def test_modality_cannot_where_the_other_says_may(broken: Path) -> None:
+    edit(broken, "cs/cancel.md", "Nelze na něj cílit další přerušení", "Lze na něj cílit další přerušení")
+    assert found(broken, ["modality"]) == [
+        "glossary/agot2/cs/cancel.md:11: modality: ¶3: es ¶3 says cannot (“Ya no podrán iniciarse "
+        "interrupciones…”) where cs says may (“Lze na něj cílit…”)",
+    ]
+
+
+def test_typography_reads_list_markers_as_markers_not_brackets(broken: Path) -> None:
+    edit(broken, "es/cancel.md", "efectos de juego.", "efectos de juego de dos formas: a) anulando o b) alterando.")
+    assert [p for p in found(broken, ["typography"]) if "cancel.md" in p] == []
+
+
+def test_key_terms_owner_where_the_spanish_says_controller(broken: Path) -> None:
+    edit(broken, "es/cancel.md", "ésta sigue considerándose jugada.", "ésta sigue considerándose jugada por quien la controla.")
+    edit(broken, "cs/cancel.md", "se stále bere jako zahraná.", "se stále bere jako zahraná jejím vlastníkem.")
+    assert found(broken, ["key-terms"]) == [
+        "glossary/agot2/cs/cancel.md:12: key-terms: ¶4: names owner (“…zahraná jejím vlastníkem.”) "
+        "where es ¶4 names controller (“…por quien la controla.”)",
+    ]
+
+
+def test_language_is_skipped_with_a_notice_without_lingua(broken: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "detector_available", lambda: False)
+    report = checks.run_checks(broken, only=["language"])
+    assert report.problems == ()
+    assert report.summary.skipped == {"language": "lingua is not installed (pip install -e '.[langid]')"}
