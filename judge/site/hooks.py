@@ -13,7 +13,7 @@ At build time the glossary becomes pages, none of them written to docs/:
 - translate/status/: the Translation status page, `judge check`'s report per entry;
 - es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex);
 - es/timing/card/ (and es/<game>/timing/card/): the printable timing card of each game with a
-  round chart, printed to a one-page A4 PDF beside it at the end of the build (judge.sitecards).
+  round chart, printed to a one-page A4 PDF beside it at the end of the build (judge.site.cards).
 
 One build serves both languages: each page's UI language and language switcher come from its
 meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
