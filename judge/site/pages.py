@@ -212,7 +212,7 @@ def crumbs(entry: Entry, place: Place | None) -> list[dict[str, str]]:
     out = [{"title": ui["home"], "url": page_url(f"{entry.lang}/index.md")},
            {"title": game_title(entry.game, entry.lang), "url": page_url(game_src(entry.lang, entry.game))}]
     if place is not None and place.section is not None:
-        out.append({"title": numbered_term(place.section),
+        out.append({"title": display_title(numbered_term(place.section)),
                     "url": page_url(entry_src(entry.lang, entry.game, place.section.id))})
     return out
 

@@ -23,7 +23,7 @@ from judge.core.labels import all_labels, game_title
 from judge.glossary import in_document_order
 from judge.site.cards import pdf_path
 from judge.site.hooks import build_stamp
-from judge.site.pages import letter_of, numbered_term
+from judge.site.pages import display_title, letter_of, numbered_term
 from sitekit import REPO
 
 UI = all_labels()
@@ -229,7 +229,7 @@ def test_entry_page_knows_where_it_is(page: Any, site_url: str, lang: str, entry
     page.goto(f"{site_url}{lang}/agot2/{entry_id}/")
     crumbs = page.locator("nav.judge-crumbs a")
     assert crumbs.evaluate_all("els => els.map(e => e.textContent.trim())") == [
-        UI[lang]["home"], game_title("agot2", lang), numbered_term(section)]
+        UI[lang]["home"], game_title("agot2", lang), display_title(numbered_term(section))]
     assert crumbs.evaluate_all("els => els.map(e => e.href)") == [
         f"{site_url}{lang}/", f"{site_url}{lang}/agot2/", f"{site_url}{lang}/agot2/{section.id}/"]
     prev, nxt = page.locator(".judge-pager a[rel=prev]"), page.locator(".judge-pager a[rel=next]")
