@@ -80,7 +80,8 @@ def _cite(cites: Sequence[Cite], title: str) -> str:
         else:
             groups.setdefault("" if c.term.endswith(title) else c.term, []).append(f"¶{c.para}")
     shown = [f"{term} {', '.join(paras)}".strip() for term, paras in groups.items()]
-    return f'<cite>{_e("; ".join(shown))}</cite>' if shown else ""
+    own = ' class="judge-card-own"' if list(groups) == [""] else ""  # "¶1" alone: on the title's line
+    return f'<cite{own}>{_e("; ".join(shown))}</cite>' if shown else ""
 
 
 def card_page(glossary: Glossary, game: str, lang: str, rounds: Sequence[RoundItem],
