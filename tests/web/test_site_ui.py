@@ -268,12 +268,19 @@ def test_dark_mode_toggle_is_named_in_the_page_language(page: Any, site_url: str
     assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
 
 
-def test_an_entry_prints_as_its_text(page: Any, site_url: str) -> None:
+@pytest.mark.parametrize("scheme_page", ["light", "dark"], indirect=True)
+def test_an_entry_prints_as_its_text_dark_on_white(scheme_page: Any, site_url: str) -> None:
+    page = scheme_page
     page.goto(f"{site_url}es/agot2/triggering-condition/")
     page.emulate_media(media="print")
     for hidden in (".md-header", ".md-sidebar--primary", ".judge-cite", ".judge-pager", ".judge-crumbs"):
         assert not page.locator(hidden).first.is_visible(), hidden
     assert page.locator("#p5 .judge-text").is_visible()
+    # Dark mode prints as light: light text would come out grey on white paper.
+    colours = page.evaluate("""() => [getComputedStyle(document.documentElement).backgroundColor,
+        getComputedStyle(document.querySelector('#p5 .judge-text')).color]""")
+    assert colours[0] == "rgb(255, 255, 255)"
+    assert colours[1] in ("rgba(0, 0, 0, 0.87)", "rgb(0, 0, 0)"), colours
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
