@@ -70,6 +70,7 @@ class _State:
     places: dict[tuple[str, str], dict[str, sitepages.Place]] = field(default_factory=dict)  # (game, lang) → id → place
     cards: list[sitecards.Card] = field(default_factory=list)
     chromium: str | None = None  # the Chromium that prints the cards; None: no PDFs this build
+    serving: bool = False  # `judge serve`: every change rebuilds, so the cards are not printed
     built: str = ""
 
 
@@ -88,6 +89,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state.places = {}
     _state.built = build_stamp()
     _state.chromium, why = sitecards.pdf_renderer()
+    if _state.serving:
+        # Printing the five cards took 7 s (median of 3, loaded machine): too slow for each
+        # live reload. `judge build --site` prints them.
+        _state.chromium, why = None, "judge serve does not print them (judge build --site does)"
     if why:
         log.info("judge: no PDF timing cards: %s", why)
     _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built)
@@ -116,6 +121,11 @@ def _version() -> str:
         return metadata.version("judge")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """MkDocs calls this before the first build of `serve` only."""
+    _state.serving = command == "serve"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
