@@ -23,6 +23,7 @@ from judge.core.labels import game_title
 from judge.core.model import DEFAULT_GAME, Cite
 from judge.glossary import Glossary
 from judge.site.charts import RoundItem, SequenceItem, first_sentence
+from judge.site.pages import inline_html, rel
 
 UI = labels.all_labels()
 
@@ -90,6 +91,7 @@ def card_page(glossary: Glossary, game: str, lang: str, rounds: Sequence[RoundIt
     phases in columns, the sequence under them, the colour code and the sources)."""
     ui = UI[lang]
     title = f"{ui['card_title']} · {game_title(game, lang)}"
+    icons = rel(card_src(lang, game), "x")[:-1]  # the icons' prefix from the card's page
     out = [f"---\ntemplate: card.html\ntitle: {_yaml_str(title)}\n---\n",
            f'<div class="judge-card" data-game="{_e(game)}" data-lang="{lang}" markdown="0">',
            f"<header><h1>{_e(title)}</h1>{_legend(ui, rounds)}</header>",
@@ -97,7 +99,7 @@ def card_page(glossary: Glossary, game: str, lang: str, rounds: Sequence[RoundIt
     for phase in _phases(rounds):
         head, boxes = phase[0], phase[1:]
         out.append(f'<section class="judge-card-phase"><h2>{_e(head.id or "")}. {_e(head.title)}</h2><ol>')
-        out += [_box(item, ui) for item in boxes]
+        out += [_box(item, icons) for item in boxes]
         out.append("</ol></section>")
     out.append("</div>")
     entry = glossary.get(game, lang, "triggering-condition")
@@ -106,7 +108,7 @@ def card_page(glossary: Glossary, game: str, lang: str, rounds: Sequence[RoundIt
         for item in sequence:
             kind = "window" if item.window else "step"
             out.append(f'<li class="judge-card-box judge-card-{kind}"><span class="judge-card-num">{item.n}</span> '
-                       f'{_e(_plain(first_sentence(item.text)))} <cite>{_e(entry.term)} ¶{item.para}</cite></li>')
+                       f'{inline_html(first_sentence(item.text), icons)} <cite>{_e(entry.term)} ¶{item.para}</cite></li>')
         out.append("</ol></section>")
     appendix = glossary.get(game, lang, "appendix-i")
     colour = f"{ui['colour_code']}: {appendix.term} ¶1 · " if appendix else ""
@@ -121,11 +123,6 @@ def _yaml_str(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _plain(text: str) -> str:
-    """A step's text on the card: Markdown emphasis and icon placeholders as plain words."""
-    return text.replace("**", "").replace("*", "").replace("[", "").replace("]", "")
-
-
 def _phases(items: Sequence[RoundItem]) -> list[list[RoundItem]]:
     groups: list[list[RoundItem]] = []
     for item in items:
@@ -136,19 +133,22 @@ def _phases(items: Sequence[RoundItem]) -> list[list[RoundItem]]:
     return groups
 
 
-def _box(item: RoundItem, ui: dict[str, str]) -> str:
+def _box(item: RoundItem, icons: str) -> str:
+    """One box; its title's icon placeholders ([shadow]) as the site's icons. A framework whose
+    step ids have no dot (agot1's `setup`) has depth -1: no indent, never a negative one."""
+    depth = max(0, item.depth)
     if item.kind == "step":
         kind = "melee" if item.melee_only else "loop" if item.loop else "step"
         loop = f' <span class="judge-card-loop">↺ {_e(item.loop.removeprefix("after-"))}</span>' if item.loop else ""
-        subs = "".join(f"<li>{_e(s.id)}. {_e(s.title)}</li>" for s in item.substeps)
+        subs = "".join(f"<li>{_e(s.id)}. {inline_html(s.title, icons)}</li>" for s in item.substeps)
         sub = f'<ol class="judge-card-sub">{subs}</ol>' if subs else ""
-        return (f'<li class="judge-card-box judge-card-{kind}" style="--depth:{item.depth}">'
-                f'<span class="judge-card-num">{_e(item.id or "")}</span> {_e(item.title)}{loop} '
+        return (f'<li class="judge-card-box judge-card-{kind}" style="--depth:{depth}">'
+                f'<span class="judge-card-num">{_e(item.id or "")}</span> {inline_html(item.title, icons)}{loop} '
                 f"{_cite(item.cites, item.title)}{sub}</li>")
     special = " judge-card-special" if item.kind == "special-action-window" else ""
     title = item.title.capitalize() if item.title.isupper() else item.title
-    return (f'<li class="judge-card-box judge-card-window{special}" style="--depth:{item.depth}">'
-            f"{_e(title)} {_cite(item.cites, item.title)}</li>")
+    return (f'<li class="judge-card-box judge-card-window{special}" style="--depth:{depth}">'
+            f"{inline_html(title, icons)} {_cite(item.cites, item.title)}</li>")
 
 
 def _legend(ui: dict[str, str], items: Sequence[RoundItem]) -> str:

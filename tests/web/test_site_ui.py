@@ -89,6 +89,17 @@ def test_the_card_has_the_colour_code_the_sequence_and_the_cites(built_site: Pat
     assert appendix is not None and f"{UI['es']['colour_code']}: {appendix.term} ¶1" in card
 
 
+def test_card_boxes_show_icons_and_never_indent_out_of_the_page(built_site: Path) -> None:
+    """agot1's steps (`setup`, `out`) have no dot: depth -1, which once pushed a box off the page;
+    its titles carry [shadow], printed as the site's icon."""
+    folder = built_site / "es" / "agot1" / "timing" / "card"
+    card = (folder / "index.html").read_text("utf-8")
+    assert "--depth:-" not in card
+    icons = re.findall(r'<img class="judge-icon" src="([^"]+)" alt="\[shadow\]"', card)
+    assert icons and all((folder / src).resolve().is_file() for src in icons)
+    assert "[shadow]" not in re.sub(r'alt="\[shadow\]"', "", card)
+
+
 @pytest.mark.parametrize("lang", ["es", "cs"])
 def test_chart_pages_link_their_card(built_site: Path, lang: str) -> None:
     for page in ("round", "sequence"):
