@@ -537,7 +537,7 @@ def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> N
     full-text search index in the cache directory (it is also rebuilt by itself whenever the
     glossary changes), with a progress bar on a terminal. --site builds the static site with
     MkDocs in strict mode: one page per entry and language, the round and triggering-condition
-    charts, the side-by-side translator view and one search index per language; any warning
+    charts with their printable A4 cards (PDF, printed by Chromium), the side-by-side translator view and one search index per language; any warning
     (a broken link, a glossary error) fails the build with exit 2. The site works offline.
 
     \b

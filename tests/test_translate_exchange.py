@@ -21,7 +21,7 @@ from translate.storage.placeables.xliff import X
 
 from judge.cli import cli
 from judge.translate import compare
-from judge.translate.exchange import importer, writing
+from judge.translate.exchange import writing
 from judge.translate.exchange import units as exchange
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

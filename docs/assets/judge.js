@@ -247,6 +247,7 @@
       });
     }
     input.addEventListener("input", run);
+    setupKeys(input, list);
     var params = new URLSearchParams(location.search);
     if (params.get("q")) { input.value = params.get("q"); run(); }
     // For tests and tests/bench/search_measure.py: the loaded index and a query function.
@@ -254,6 +255,31 @@
     window.judgeSearch = function (query, onlyGame) {
       return ready.then(function (index) { return index.search(query, 20, onlyGame); });
     };
+  }
+
+  /* Keyboard alone: ↓ from the box goes to the first hit, ↑/↓ move between hits, Escape goes
+   * back to the box. On a page with the search box first (the home), a key typed while
+   * nothing has the focus types into the box. */
+  function setupKeys(input, list) {
+    function links() { return Array.prototype.slice.call(list.querySelectorAll("a.judge-hit")); }
+    input.addEventListener("keydown", function (event) {
+      var all = links();
+      if (event.key === "ArrowDown" && all.length) { event.preventDefault(); all[0].focus(); }
+    });
+    list.addEventListener("keydown", function (event) {
+      var all = links(), at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      if (event.key === "ArrowDown" && at + 1 < all.length) { event.preventDefault(); all[at + 1].focus(); }
+      else if (event.key === "ArrowUp") { event.preventDefault(); (at ? all[at - 1] : input).focus(); }
+      else if (event.key === "Escape") { event.preventDefault(); input.focus(); }
+    });
+    if (!input.closest(".judge-home-search")) return;
+    document.addEventListener("keydown", function (event) {
+      // Only when nothing has the focus: a key on a link or a field keeps its own meaning.
+      var idle = event.target === document.body || event.target === document.documentElement;
+      if (!idle || event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === " ") return;
+      input.focus();
+    });
   }
 
   function init() {

@@ -16,7 +16,7 @@ from typing import Literal
 from judge.rules import timing
 from judge.search.analysis import terms
 from judge.glossary import Glossary
-from judge.core.model import DEFAULT_GAME
+from judge.core.model import DEFAULT_GAME, Cite
 from judge.rules.model import Substep, TimelineItem
 
 ItemKind = Literal["phase", "step", "action-window", "special-action-window"]
@@ -47,6 +47,7 @@ class RoundItem:
     loop: str | None = None
     depth: int = 0
     substeps: tuple[Substep, ...] = ()
+    cites: tuple[Cite, ...] = ()  # the rules the framework names for the box (the printed card shows them)
 
 
 @dataclass(frozen=True)
@@ -91,12 +92,13 @@ def _round_item(glossary: Glossary, fw: timing.Framework, item: TimelineItem, la
         # it, before the first sub-step.
         depth = after.count(".") - 1 + (after in parents)
         entry = _in(glossary, fw.game, lang, data.cites[0].id if data.cites else None)
-        return RoundItem(item.kind, after, item.title, str(item.phase), entry, depth=depth)  # type: ignore[arg-type]
+        return RoundItem(item.kind, after, item.title, str(item.phase), entry, depth=depth,  # type: ignore[arg-type]
+                         cites=item.cites)
     assert item.id is not None
     return RoundItem(
         "step", item.id, item.title, str(item.phase), _in(glossary, fw.game, lang, data.entry),
         melee_only=item.melee_only, loop=item.loop.to if item.loop else None,
-        depth=item.id.count(".") - 1, substeps=item.substeps,
+        depth=item.id.count(".") - 1, substeps=item.substeps, cites=item.cites,
     )
 
 

@@ -11,7 +11,9 @@ At build time the glossary becomes pages, none of them written to docs/:
 - es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
 - translate/ and translate/<game>/<id>/: the coverage table per game and the side-by-side view;
 - translate/status/: the Translation status page, `judge check`'s report per entry;
-- es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex).
+- es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex);
+- es/timing/card/ (and es/<game>/timing/card/): the printable timing card of each game with a
+  round chart, printed to a one-page A4 PDF beside it at the end of the build (judge.site.cards).
 
 One build serves both languages: each page's UI language and language switcher come from its
 meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
@@ -21,9 +23,11 @@ from __future__ import annotations
 
 import json
 import logging
+from importlib import metadata
 import os
 import re
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,10 +41,11 @@ from judge.translate import checks
 from judge.core import paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
+from judge.site import cards as sitecards
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
-from judge.core.model import DEFAULT_GAME, LANGS
+from judge.core.model import DEFAULT_GAME, LANGS, Entry
 from judge.site.model import SiteBuild
 from judge.site.charts import TRIGGERING_CONDITION, RoundItem, round_items as _round_items, trigger_sequence
 from judge.site.pages import UI, entry_src
@@ -62,6 +67,11 @@ def round_items(glossary: Glossary, lang: str, game: str = DEFAULT_GAME) -> list
 class _State:
     glossary: Glossary | None = None
     pages: dict[str, str] = field(default_factory=dict)  # src_uri → Markdown
+    places: dict[tuple[str, str], dict[str, sitepages.Place]] = field(default_factory=dict)  # (game, lang) → id → place
+    cards: list[sitecards.Card] = field(default_factory=list)
+    chromium: str | None = None  # the Chromium that prints the cards; None: no PDFs this build
+    serving: bool = False  # `judge serve`: every change rebuilds, so the cards are not printed
+    built: str = ""
 
 
 _state = _State()
@@ -76,9 +86,46 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except InvalidGlossary as error:
         raise PluginError(str(error)) from None
     _state.glossary = glossary
-    _state.pages = generated_pages(glossary)
+    _state.places = {}
+    _state.built = build_stamp()
+    _state.chromium, why = sitecards.pdf_renderer()
+    if _state.serving:
+        # Printing the five cards took 7 s (median of 3, loaded machine): too slow for each
+        # live reload. `judge build --site` prints them.
+        _state.chromium, why = None, "judge serve does not print them (judge build --site does)"
+    if why:
+        log.info("judge: no PDF timing cards: %s", why)
+    _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built)
+    _state.cards = [sitecards.Card(src[:2], _card_game(src)) for src in _state.pages if src.endswith("/timing/card.md")]
     config.nav = navigation(glossary, _state.pages)
     return config
+
+
+def _card_game(src: str) -> str:
+    parts = src.split("/")
+    return DEFAULT_GAME if len(parts) == 3 else parts[1]
+
+
+def build_stamp() -> str:
+    """The version and the build's date (UTC), as the home and the cards print it:
+    SOURCE_DATE_EPOCH when set, so a reproducible build prints the same."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = time.gmtime(int(epoch)) if epoch and epoch.isdigit() else time.gmtime()
+    return f"{_version()} · {time.strftime('%Y-%m-%d', when)}"
+
+
+def _version() -> str:
+    """judge's version, as `judge --version` says it (the package's metadata; the site package
+    imports no other part of judge for it)."""
+    try:
+        return metadata.version("judge")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """MkDocs calls this before the first build of `serve` only."""
+    _state.serving = command == "serve"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -93,9 +140,54 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
     page.meta["lang"] = lang
     page.meta["alternate"] = [_alternate(src, other, files) for other in LANGS]
-    if src == f"{lang}/index.md" and _state.glossary is not None:
-        markdown += sitepages.games_list(_state.glossary, lang)
+    page.meta["palette_names"] = [UI[lang]["dark_mode"], UI[lang]["light_mode"]]
+    page.meta["crumbs_label"] = UI[lang]["breadcrumbs"]
+    glossary = _state.glossary
+    if glossary is None:
+        return markdown
+    if src == f"{lang}/index.md":
+        links = sitepages.home_links(glossary, lang, _resolver(lang, files), _state.built)
+        if sitepages.HOME_MARK in markdown:
+            return markdown.replace(sitepages.HOME_MARK, links)
+        return markdown + links
+    entry = _entry_of(src)
+    if entry is not None:
+        page.meta["crumbs"] = sitepages.crumbs(entry, _place(entry))
     return markdown
+
+
+def _resolver(lang: str, files: Files) -> str | None:
+    """The Resolver's page in `lang`, when this build has one (issue 12 adds it)."""
+    return next((src for src in (f"{lang}/resolver.md", f"{lang}/resolver/index.md")
+                 if files.get_file_from_path(src) is not None), None)
+
+
+def _entry_of(src: str) -> Entry | None:
+    """The glossary entry an entry page (es/<game>/<id>.md) shows, if `src` is one."""
+    parts = src[:-3].split("/")
+    if len(parts) != 3 or parts[0] not in LANGS or _state.glossary is None:
+        return None
+    return _state.glossary.get(parts[1], parts[0], parts[2])
+
+
+def _place(entry: Entry) -> sitepages.Place | None:
+    assert _state.glossary is not None
+    key = (entry.game, entry.lang)
+    if key not in _state.places:
+        _state.places[key] = sitepages.places(_state.glossary, entry.game, entry.lang)
+    return _state.places[key].get(entry.id)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Drop the blank lines the theme's templates leave (a third of an entry page): a run of
+    white space between two tags becomes one line break, which renders the same; <pre> and
+    <textarea> are kept as they are."""
+    parts = _PRE.split(output)
+    return "".join(part if n % 2 else _BLANKS.sub("\n", part) for n, part in enumerate(parts))
+
+
+_PRE = re.compile(r"(<(?:pre|textarea)\b.*?</(?:pre|textarea)>)", re.S)
+_BLANKS = re.compile(r"(?<=>)\s*\n\s*(?=<)|\n\s*\n\s*")
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -108,6 +200,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     for bundle in assets.glob("bundle.*.js"):
         text = bundle.read_text("utf-8")
         bundle.write_text(_CDN.sub("data:text/javascript,", text), "utf-8")
+    if _state.chromium is not None and _state.cards:
+        written = sitecards.render_pdfs(Path(config.site_dir), _state.cards, _state.chromium)
+        log.info("judge: %d PDF timing cards", len(written))
 
 
 _CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
@@ -132,47 +227,57 @@ def _alternate(src: str, lang: str, files: Files) -> dict[str, str]:
 
 # -- the generated pages --------------------------------------------------------------------
 
-def generated_pages(glossary: Glossary) -> dict[str, str]:
+def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "") -> dict[str, str]:
     """src_uri → content of every generated page and search index. Each game is a section per
-    language: its home, its entry pages and its round chart; a language without any entry of
-    the game gets one "not translated yet" page there instead of a page per entry."""
+    language: its home, its entry pages, its round chart and printable card; a language without
+    any entry of the game gets one "not translated yet" page there instead of a page per entry.
+    `pdfs`: the build prints the cards to PDFs (the chart pages link them); `built`: the stamp
+    the cards print."""
     pages: dict[str, str] = {}
     games = glossary.games()
     for game in games:
         present = glossary.langs(game)
+        where = {lang: sitepages.places(glossary, game, lang) for lang in present}
         for entry_id in glossary.ids(game):
             variants = glossary.variants(game, entry_id)
             for lang in present:
                 entry = variants.get(lang)
-                content = (sitepages.entry_page(glossary, entry) if entry
+                content = (sitepages.entry_page(glossary, entry, where[lang].get(entry_id)) if entry
                            else sitepages.missing_page(next(iter(variants.values())), lang))
                 pages[entry_src(lang, game, entry_id)] = content
             pages[f"translate/{game}/{entry_id}.md"] = sitepages.translator_page(glossary, game, entry_id)
         for lang in LANGS:
-            pages.update(game_section(glossary, game, lang))
+            pages.update(game_section(glossary, game, lang, pdfs, built))
     pages["translate/index.md"] = sitepages.coverage_page(glossary, games)
     pages["translate/status.md"] = status_page(glossary, games)
     game = glossary.pick_game(None) or DEFAULT_GAME
     for lang in LANGS:
+        items, sequence = round_items(glossary, lang, game), trigger_sequence(glossary, lang, game)
+        card = sitecards.pdf_path(lang, game) if pdfs and items else None
         pages[f"{lang}/timing/round.md"] = sitepages.round_page(
-            round_items(glossary, lang, game), lang, game, glossary.get(game, lang, "appendix-i") is not None)
+            items, lang, game, glossary.get(game, lang, "appendix-i") is not None, card)
         pages[f"{lang}/timing/sequence.md"] = sitepages.sequence_page(
-            trigger_sequence(glossary, lang, game), glossary.get(game, lang, TRIGGERING_CONDITION), lang, game)
+            sequence, glossary.get(game, lang, TRIGGERING_CONDITION), lang, game, card)
+        if items:
+            pages[sitecards.card_src(lang, game)] = sitecards.card_page(glossary, game, lang, items, sequence, built)
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
         pages[f"{lang}/search-index.json"] = search_index_json(glossary, lang)
     return pages
 
 
-def game_section(glossary: Glossary, game: str, lang: str) -> dict[str, str]:
+def game_section(glossary: Glossary, game: str, lang: str, pdfs: bool = False, built: str = "") -> dict[str, str]:
     """A game's pages in `lang` besides its entries: its home and, for a game other than the
-    default (whose charts are es/timing/…), its round chart when judge.timing can walk it."""
+    default (whose charts are es/timing/…), its round chart and card when judge.timing can walk it."""
     present = glossary.langs(game)
     if lang not in present:
         return {sitepages.game_src(lang, game): sitepages.game_missing_page(glossary, game, lang, present[0])}
     pages: dict[str, str] = {}
     if game != DEFAULT_GAME and (items := game_chart(glossary, lang, game)):
         pages[sitepages.round_src(lang, game)] = sitepages.round_page(
-            items, lang, game, glossary.get(game, lang, "appendix-i") is not None)
+            items, lang, game, glossary.get(game, lang, "appendix-i") is not None,
+            sitecards.pdf_path(lang, game) if pdfs else None)
+        pages[sitecards.card_src(lang, game)] = sitecards.card_page(
+            glossary, game, lang, items, trigger_sequence(glossary, lang, game), built)
     home = sitepages.game_src(lang, game)
     pages[home] = sitepages.game_home_page(glossary, game, lang, [(label, src) for label, src in game_links(game, lang)
                                                                    if src in pages or game == DEFAULT_GAME])

@@ -13,6 +13,7 @@ import posixpath
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 import markdown
@@ -123,13 +124,17 @@ def display_title(text: str) -> str:
 
 # -- entry pages ----------------------------------------------------------------------------
 
-def entry_page(glossary: Glossary, entry: Entry) -> str:
-    """The page of one entry: term, aliases, numbered blocks with anchors and citations, see-also,
-    redirect target, source and corrections."""
+def entry_page(glossary: Glossary, entry: Entry, place: Place | None = None) -> str:
+    """The page of one entry: term, its A-Z letter, aliases, numbered blocks with anchors and
+    citations, see-also, redirect target, source and corrections, then the entries before and
+    after it in the rulebook (`place`; its breadcrumbs are the page's meta, judge/site.py)."""
     ui = UI[entry.lang]
     src = entry_src(entry.lang, entry.game, entry.id)
     prefix = rel(src, "x")[:-1]
     parts = [f"# {_md_heading(numbered_term(entry))}\n", _draft_html(glossary, entry, src)]
+    if place is not None:
+        parts.append(f'<p class="judge-letter"><a href="{rel(src, place.a_to_z)}#{place.anchor}">'
+                     f'{_e(place.a_to_z_label)} · {_e(place.letter)}</a></p>\n')
     if entry.aliases:
         parts.append(f'<p class="judge-aliases">{ui["aliases"]}: '
                      + ", ".join(f"<em>{_e(a)}</em>" for a in entry.aliases) + "</p>\n")
@@ -153,6 +158,8 @@ def entry_page(glossary: Glossary, entry: Entry) -> str:
     parts.append(_corrections_html(entry, ui))
     parallel = rel(src, f"translate/{entry.game}/{entry.id}.md")
     parts.append(f'<p class="judge-parallel-link"><a href="{parallel}">{ui["translator"]}: ES ⇄ CS</a></p>\n')
+    if place is not None:
+        parts.append(_pager(src, place, ui))
     return "\n".join(p for p in parts if p)
 
 
@@ -169,6 +176,74 @@ def _draft_html(glossary: Glossary, entry: Entry, src: str) -> str:
               if entry.origin else "")
     return (f'<div class="judge-draft" data-status="draft"><p><strong>{ui["draft"]}</strong> · {ui["draft_note"]}</p>'
             f"{links}{origin}</div>\n")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an entry stands in its rulebook: the section it is printed under, the entries
+    printed before and after it, and its letter on the A-Z page (`a_to_z`: that page's src)."""
+
+    section: Entry | None
+    previous: Entry | None
+    next: Entry | None
+    letter: str
+    anchor: str
+    a_to_z: str
+    a_to_z_label: str
+
+
+def places(glossary: Glossary, game: str, lang: str) -> dict[str, Place]:
+    """Each entry of `game` in `lang` with its place: the rulebook's printed order (source
+    line), an entry's section the last `kind: section` entry before it. A step's A-Z place is
+    the glossary index's list of steps (agot2 lists steps there, not under a letter)."""
+    ui = UI[lang]
+    ordered = in_document_order([e for e in glossary.entries if e.game == game and e.lang == lang])
+    index = f"{lang}/glossary.md" if game == DEFAULT_GAME else game_src(lang, game)
+    label = ui["glossary"] if game == DEFAULT_GAME else ui["a_to_z"]
+    found: dict[str, Place] = {}
+    section: Entry | None = None
+    for n, entry in enumerate(ordered):
+        if entry.kind == "section":
+            section = entry
+        initial = letter_of(entry)
+        anchor = "steps" if game == DEFAULT_GAME and entry.kind == "step" else f"letter-{initial.lower()}"
+        found[entry.id] = Place(
+            section=section if entry.kind != "section" and entry.source is not None else None,
+            previous=ordered[n - 1] if n else None,
+            next=ordered[n + 1] if n + 1 < len(ordered) else None,
+            letter=ui["in_round"] if anchor == "steps" else initial, anchor=anchor,
+            a_to_z=index, a_to_z_label=label)
+    return found
+
+
+def letter_of(entry: Entry) -> str:
+    """The entry's letter on the A-Z pages (as `a_to_z` groups it)."""
+    return (fold(entry.term)[:1] or "#").upper()
+
+
+def crumbs(entry: Entry, place: Place | None) -> list[dict[str, str]]:
+    """The breadcrumbs of an entry page, from the site's root: language home, rulebook, section."""
+    ui = UI[entry.lang]
+    out = [{"title": ui["home"], "url": page_url(f"{entry.lang}/index.md")},
+           {"title": game_title(entry.game, entry.lang), "url": page_url(game_src(entry.lang, entry.game))}]
+    if place is not None and place.section is not None:
+        out.append({"title": display_title(numbered_term(place.section)),
+                    "url": page_url(entry_src(entry.lang, entry.game, place.section.id))})
+    return out
+
+
+def _pager(src: str, place: Place, ui: dict[str, str]) -> str:
+    """Previous and next entry in the rulebook's printed order."""
+    links = []
+    for rel_name, arrow, entry in (("prev", "←", place.previous), ("next", "→", place.next)):
+        if entry is None:
+            continue
+        label = ui["previous"] if rel_name == "prev" else ui["next"]
+        href = rel(src, entry_src(entry.lang, entry.game, entry.id))
+        links.append(f'<a class="judge-pager-{rel_name}" rel="{rel_name}" href="{href}">'
+                     f'<span class="judge-pager-dir">{arrow} {label}</span> '
+                     f'<span class="judge-pager-term">{_e(numbered_term(entry))}</span></a>')
+    return f'<nav class="judge-pager" aria-label="{_e(ui["pager"])}">{"".join(links)}</nav>\n' if links else ""
 
 
 def _md_heading(text: str) -> str:
@@ -225,12 +300,15 @@ def missing_page(other: Entry, lang: str) -> str:
 
 # -- timing ---------------------------------------------------------------------------------
 
-def round_page(items: Sequence[RoundItem], lang: str, game: str, appendix: bool = True) -> str:
+def round_page(items: Sequence[RoundItem], lang: str, game: str, appendix: bool = True,
+               card: str | None = None) -> str:
     """The round as a chart: phases, then their steps and windows in order, in the colour code.
-    `appendix`: the game has the `appendix-i` entry the colour code cites."""
+    `appendix`: the game has the `appendix-i` entry the colour code cites; `card`: the path of
+    its printable card (PDF) in the site, if the build makes one."""
     ui = UI[lang]
     src = round_src(lang, game)
-    out = [f"# {ui['round']}\n", _legend(ui, items, rel(src, entry_src(lang, game, "appendix-i")) if appendix else None)]
+    out = [f"# {ui['round']}\n", card_link(src, card, ui),
+           _legend(ui, items, rel(src, entry_src(lang, game, "appendix-i")) if appendix else None)]
     if not items:
         return "\n".join(out)
     out.append('<ol class="judge-round">')
@@ -314,6 +392,14 @@ def _linked(src: str, lang: str, game: str, entry_id: str | None, label: str, es
     return f'<a href="{rel(src, entry_src(lang, game, entry_id))}">{text}</a>'
 
 
+def card_link(src: str, card: str | None, ui: dict[str, str]) -> str:
+    """The link to the game's printable timing card (a PDF in the site), when there is one."""
+    if card is None:
+        return ""
+    return (f'<p class="judge-card-link"><a href="{rel(src, card)}" type="application/pdf" download>'
+            f'{_e(ui["card"])}</a></p>\n')
+
+
 def _legend(ui: dict[str, str], chart: Sequence[RoundItem], appendix: str | None) -> str:
     """The colour code of the kinds of box this chart has (a game without windows, melee-only
     steps or loops shows none of them); a window is named as the game names it."""
@@ -327,13 +413,15 @@ def _legend(ui: dict[str, str], chart: Sequence[RoundItem], appendix: str | None
     return f'<ul class="judge-legend" aria-label="{ui["colour_code"]}">{items}</ul>\n' + note
 
 
-def sequence_page(items: Sequence[SequenceItem], entry: Entry | None, lang: str, game: str) -> str:
+def sequence_page(items: Sequence[SequenceItem], entry: Entry | None, lang: str, game: str,
+                  card: str | None = None) -> str:
     """The seven-step triggering-condition sequence as a chart, each step citing its paragraph."""
     ui = UI[lang]
     src = f"{lang}/timing/sequence.md"
     out = [f"# {ui['sequence']}\n"]
     if entry is None:
         return out[0]
+    out.append(card_link(src, card, ui))
     link = rel(src, entry_src(lang, game, entry.id))
     out.append(f'<p>{ui["sequence_intro"]} <a href="{link}">{_e(entry.term)}</a>.</p>\n')
     out.append('<ol class="judge-sequence">')
@@ -344,8 +432,11 @@ def sequence_page(items: Sequence[SequenceItem], entry: Entry | None, lang: str,
             f'<li class="judge-box {kind}" data-n="{item.n}" data-window="{str(item.window).lower()}">'
             f'<span class="judge-num">{item.n}</span> '
             f'<strong>{inline_html(first_sentence(item.text), prefix)}</strong>'
-            f'<details><summary><a href="{link}#p{item.para}">{_e(entry.term)} ¶{item.para}</a></summary>'
-            f"{markdown_html(item.text, prefix)}</details></li>"
+            # The cite's link sits beside the summary, not in it: a link inside <summary> is
+            # an interactive element in another (axe-core: nested-interactive).
+            f'<details><summary>{_e(entry.term)} ¶{item.para}</summary>'
+            f'{markdown_html(item.text, prefix)}<p class="judge-seq-cite"><a href="{link}#p{item.para}">'
+            f"{_e(entry.term)} ¶{item.para}</a></p></details></li>"
         )
     out.append("</ol>\n")
     return "\n".join(out)
@@ -526,9 +617,10 @@ def md_rel(from_src: str, to_src: str) -> str:
 def a_to_z(glossary: Glossary, entries: Sequence[Entry], link_prefix: str, level: str) -> list[str]:
     """`entries` from A to Z under their initials (headings of `level`); redirects point at
     their target. Links are `link_prefix` + id.md."""
-    out = []
     ordered = sorted(entries, key=lambda e: fold(e.term))
-    for initial, group in groupby(ordered, key=lambda e: (fold(e.term)[:1] or "#").upper()):
+    label = UI[ordered[0].lang]["letters"] if ordered else "A–Z"
+    out = [letter_bar([letter_of(e) for e in ordered], label)]
+    for initial, group in groupby(ordered, key=letter_of):
         out.append(f"{level} {initial} {{ #letter-{initial.lower()} }}\n")
         for entry in group:
             target = glossary.resolve(entry) if entry.kind == "redirect" else None
@@ -537,6 +629,13 @@ def a_to_z(glossary: Glossary, entries: Sequence[Entry], link_prefix: str, level
             out.append(f"- [{_md_link_text(numbered_term(entry))}]({link_prefix}{entry.id}.md){arrow}")
         out.append("")
     return out
+
+
+def letter_bar(letters: Sequence[str], label: str) -> str:
+    """Links to each letter's heading of an A-Z list, in its order."""
+    seen = list(dict.fromkeys(letters))
+    links = "".join(f'<a href="#letter-{_e(x.lower())}">{_e(x)}</a>' for x in seen)
+    return f'<nav class="judge-letters" aria-label="{_e(label)}">{links}</nav>\n'
 
 
 def game_home_page(glossary: Glossary, game: str, lang: str, pages: Sequence[tuple[str, str]]) -> str:
@@ -622,3 +721,42 @@ def games_list(glossary: Glossary, lang: str) -> str:
         note = f"{ui['game_entries']}: {count}" if count else ui["game_not_translated"]
         out.append(f"- **[{_md_link_text(game_title(game, lang))}]({game}/index.md)** · {note}")
     return "\n".join(out) + "\n"
+
+
+# -- the home page of a language --------------------------------------------------------------
+
+HOME_MARK = "<!-- judge: home links -->"
+
+
+def home_links(glossary: Glossary, lang: str, resolver: str | None, built: str) -> str:
+    """The home's quick links (the round, the sequence, the Resolver when the site has it, the
+    glossary A-Z), then each rulebook with its edition, languages and source, then the build.
+    `resolver`: the Resolver page's src, None when this build has none."""
+    ui = UI[lang]
+    src = f"{lang}/index.md"
+    links = [(ui["round"], f"{lang}/timing/round.md", ui["round_note"]),
+             (ui["sequence"], f"{lang}/timing/sequence.md", ui["sequence_note"]),
+             *([(ui["resolver"], resolver, ui["resolver_note"])] if resolver else []),
+             (f"{ui['glossary']} A–Z", f"{lang}/glossary.md", ui["glossary_note"])]
+    out = [f"## {ui['quick_links']} {{ #quick-links }}\n", '<ul class="judge-quick">']
+    out += [f'<li><a href="{rel(src, target)}"><strong>{_e(label)}</strong></a> <span>{_e(note)}</span></li>'
+            for label, target, note in links]
+    out.append("</ul>\n")
+    out.append(games_list(glossary, lang))
+    out.append(editions(glossary, lang))
+    out.append(f'<p class="judge-built" data-built="{_e(built)}">{_e(ui["built"])}: judge {_e(built)}</p>\n')
+    return "\n".join(out)
+
+
+def editions(glossary: Glossary, lang: str) -> str:
+    """Which printing of each rulebook the site shows: its title (with its edition) and the
+    source text of each language it is in."""
+    ui = UI[lang]
+    rows = []
+    for game in glossary.games():
+        docs = []
+        for other in glossary.langs(game):
+            found = sorted({e.source.doc for e in glossary.entries if e.game == game and e.lang == other and e.source})
+            docs += [f"{other.upper()}: <code>{_e(doc)}</code>" for doc in found]
+        rows.append(f"<li>{_e(game_title(game, lang))} · {' · '.join(docs)}</li>")
+    return f'<details class="judge-editions"><summary>{_e(ui["editions"])}</summary><ul>{"".join(rows)}</ul></details>\n'

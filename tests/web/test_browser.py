@@ -232,7 +232,7 @@ def test_round_chart_order(page: Any, site_url: str, lang: str) -> None:
     colours = page.evaluate("""() => ['.judge-box-step:not(.judge-box-melee):not(.judge-box-loop)',
         '.judge-box-window', '.judge-box-melee', '.judge-box-loop'].map(
         s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
-    assert colours == ["rgb(109, 76, 47)", "rgb(179, 38, 30)", "rgb(242, 194, 48)", "rgb(120, 121, 124)"]
+    assert colours == ["rgb(109, 76, 47)", "rgb(179, 38, 30)", "rgb(242, 194, 48)", "rgb(95, 96, 99)"]
     substeps = page.locator('[data-step="1.3"] [data-substep]').evaluate_all("els => els.map(e => e.dataset.substep)")
     assert substeps == [s.id for i in line.items if i.id == "1.3" for s in i.substeps]
 
