@@ -21,7 +21,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from judge.core import paths, yamldata
@@ -47,7 +47,7 @@ EVIDENCE = 5
 # part), when it says a word of an idea the question names (`idea`), or when a who-question
 # meets a paragraph that names who acts (`who`); a word of the same family counts `loose`.
 WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "step": 0.3,
-           "idea": 0.4, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3}
+           "idea": 0.6, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3}
 UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
@@ -130,6 +130,7 @@ class Token:
     word: str                  # folded
     stems: frozenset[str]
     brk: bool                  # a clause starts here (after punctuation, or a conjunction)
+    end: bool = False          # a sentence ends after it (? ! .)
 
 
 def tokens(text: str, lang: str, breaks: frozenset[str] = frozenset()) -> tuple[Token, ...]:
@@ -140,6 +141,8 @@ def tokens(text: str, lang: str, breaks: frozenset[str] = frozenset()) -> tuple[
             continue
         if _PUNCT.fullmatch(chunk):
             brk = brk or chunk not in _QUOTES  # «vaya a» is quoted inside its clause
+            if chunk in "?!." and out and not out[-1].end:
+                out[-1] = replace(out[-1], end=True)
             continue
         for word in words(chunk):
             folded = fold(word)
@@ -349,19 +352,23 @@ class Reading:
 
 def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
     found: list[str] = []
-    ends: list[int] = []
     asked: set[int] = set()
+    wh: list[tuple[int, int]] = []  # (start, end) of each question word
     for kind in ("whatif", "window", "who", "when"):
         hits = _hits(toks, vocab.kinds[kind][lang], lang)
         if hits:
             found.append(kind)
-            ends.append(min(i + n for i, n in hits))
+            wh += [(i, i + n) for i, n in hits]
             asked |= {i + j for i, n in hits for j in range(n)}
-    # No question word asks for a verdict; so does a yes/no verb well after the question word
+    # A sentence with no question word asks for a verdict; so does one whose yes/no verb comes
+    # before its question word ("¿el rival puede ver cuál he escogido?") or well after it
     # ("cuando anulan un efecto, ¿se pueden jugar más interrupciones?").
-    yes = _hits(toks, vocab.kinds["yesno"][lang], lang)
-    if not found or any(i > max(ends) + 1 for i, _ in yes):
-        found.append("yesno")
+    yes = [i for i, _ in _hits(toks, vocab.kinds["yesno"][lang], lang)]
+    for start, end in _sentences(toks):
+        asks = [(a, b) for a, b in wh if start <= a < end]
+        verbs = [i for i in yes if start <= i < end]
+        if not asks or any(i < asks[0][0] or i > asks[0][1] + 1 for i in verbs):
+            found.append("yesno")
     negs = frozenset(fold(w) for w in vocab.negations[lang])
     cue = None
     for window, phrases in vocab.windows:
@@ -373,6 +380,18 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
         if any(i not in asked for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
     return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+
+
+def _sentences(toks: Sequence[Token]) -> list[tuple[int, int]]:
+    """Token spans of the question's sentences (they end at ? ! or .)."""
+    spans, start = [], 0
+    for i, t in enumerate(toks):
+        if t.end and i + 1 > start:
+            spans.append((start, i + 1))
+            start = i + 1
+    if start < len(toks):
+        spans.append((start, len(toks)))
+    return spans
 
 
 def _hits(toks: Sequence[Token], phrases: Iterable[str], lang: str) -> list[tuple[int, int]]:
@@ -446,8 +465,9 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     best = known.paragraphs[order[0]]
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
-    verdict = _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang) \
-        if "yesno" in reading.kinds else None
+    verdict: str | None = _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang)
+    if verdict != "open" and "yesno" not in reading.kinds:
+        verdict = None  # only a choice the Rules Reference leaves open is said unasked
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2),
                               why[i] or "words", known.paragraphs[i].text) for i in order)
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
