@@ -22,12 +22,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from judge.core import paths, yamldata
 from judge.core.errors import BadData, UsageProblem
 from judge.core.model import Cite, Entry
-from judge.core.text import fold
+from judge.core.text import fold as _fold_text
 from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing
 from judge.rules.citing import EntrySource
@@ -133,6 +134,11 @@ class Token:
     end: bool = False          # a sentence ends after it (? ! .)
 
 
+@lru_cache(maxsize=65536)
+def fold(word: str) -> str:
+    return _fold_text(word)
+
+
 def tokens(text: str, lang: str, breaks: frozenset[str] = frozenset()) -> tuple[Token, ...]:
     out: list[Token] = []
     brk = True
@@ -152,6 +158,7 @@ def tokens(text: str, lang: str, breaks: frozenset[str] = frozenset()) -> tuple[
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def phrase_stems(phrase: str, lang: str) -> Stems:
     """What a phrase meets: its words by their stems (povinné reakce, povinných reakcí), but a
     phrase with a short word by its folded words as written: once stemmed, "mělo by" (would)
@@ -167,8 +174,10 @@ def find(seq: Sequence[Token], phrase: Stems) -> list[int]:
     n = len(phrase)
     if not n:
         return []
+    head = phrase[0]
     return [i for i in range(len(seq) - n + 1)
-            if all(phrase[j] & (seq[i + j].stems | {seq[i + j].word}) for j in range(n))]
+            if (head & seq[i].stems or seq[i].word in head)
+            and all(phrase[j] & seq[i + j].stems or seq[i + j].word in phrase[j] for j in range(1, n))]
 
 
 def says(seq: Sequence[Token], phrases: Iterable[Stems]) -> bool:
@@ -301,10 +310,10 @@ def _paragraphs(source: Iterable[Entry], game: str, lang: str, vocab: Vocabulary
         if entry.game != game or entry.lang != lang or entry.kind == "redirect":
             continue
         head = analyzed(_NUMBER_PREFIX.sub("", entry.term), lang)
+        stop = stop_words(lang)
         for block in entry.blocks:
-            terms = analyzed(block.text, lang) + head
             toks = tokens(block.text, lang)
-            stop = stop_words(lang)
+            terms = [s for t in toks if t.word not in stop for s in t.stems] + head
             yield Paragraph(entry.id, block.n, entry.term, entry.step, block.text, dict(Counter(terms)), len(terms),
                             toks, _who(toks, vocab, lang), _pairs([t for t in toks if t.word not in stop]))
 
