@@ -142,6 +142,13 @@ def test_one_copy_once_per_condition() -> None:
     assert answer.verdict == "no" and "una sola vez" in first(answer)[2]
 
 
+def test_a_name_with_no_in_it_is_not_a_denial() -> None:
+    # the issue's own example: "no obligadas" names optional reactions, it denies nothing
+    answer = ask("¿una reacción obligada va antes que una normal?")
+    assert (answer.verdict, answer.window) == ("yes", "forced-reactions")
+    assert "las reacciones obligadas tienen prioridad" in first(answer)[2]
+
+
 def test_what_the_rules_reference_leaves_open_is_said_plainly() -> None:
     answer = ask("¿una interrupción obligada a lo que vaya a ocurrir va antes o después de las interrupciones "
                  "de vaya a que no son obligadas?")

@@ -119,7 +119,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         negations=per_lang(mapping(data, "negations")),
         clause_breaks=per_lang(mapping(data, "clause_breaks")),
         windows=windows, concepts=named("concepts"), who=named("who"),
-        verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "allow", "only", "more")},
+        verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "not_denials", "allow", "only", "more")},
         labels=labels,
     )
 
@@ -621,6 +621,9 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
     def has(seq: Sequence[Token], key: str) -> bool:
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
+    names = [phrase_stems(w, lang) for w in vocab.verdict["not_denials"][lang]]
+    named = {i + j for p in names for i in find(sentence, p) for j in range(len(p))}
+    sentence = tuple(t for i, t in enumerate(sentence) if i not in named)  # "no obligadas" names, not denies
     deny = has(sentence, "deny") or (lang == "cs" and any(_czech_negative(t.word) for t in sentence))
     no = (deny and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
     return "no" if no else "yes"
