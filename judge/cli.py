@@ -447,7 +447,7 @@ def _prompt_decide(labels: dict[str, str]) -> Decide:
     return decide
 
 
-@cli.command("ask", short_help="A question in Spanish or Czech: its trigger, step and window, cited.")
+@cli.command("ask", short_help="A judge's question in Spanish or Czech, answered with the paragraph that says so.")
 @click.argument("question")
 @game_option
 @click.option("--lang", type=click.Choice(["auto", "es", "cs"]), default="auto", show_default=True,
@@ -455,25 +455,26 @@ def _prompt_decide(labels: dict[str, str]) -> Decide:
 @format_option
 @click.pass_context
 def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, fmt: str) -> None:
-    """Answer a timing question typed in Spanish or Czech, with or without accents: the
-    triggering condition it is about, the framework step where it happens, the window
-    (would-interrupts, interrupt or reaction window), a short answer and the citations.
-    Exits 1 when no trigger matches.
+    """Answer a judge's question typed in Spanish or Czech, with or without accents: when
+    something happens, which window is open, who acts or decides first, yes or no, what
+    happens if. The answer gives the verdict where one is asked, the framework step and the
+    window, who, the step after, and the paragraphs that say so, the justifying one first; it
+    says so when the Rules Reference does not decide, and for a situation it prints the
+    `judge step` scenario that steps it. Exits 1 when the rules do not speak of it (the closest
+    paragraphs are listed), 2 on an empty, over-long or non-Spanish/Czech question.
 
     \b
     Examples:
       judge ask "¿cuándo puedo reaccionar después de que gane un reto?"
-      judge ask "kdy lze použít přerušení, když by měla být postava zabita?"
+      judge ask "kdo rozhodne o pořadí povinných reakcí?"
+      judge ask "si me anulan un evento, ¿cuenta como jugado?" --format json
     """
-    from judge.core.model import DEFAULT_GAME
     from judge.render import rules as render
     from judge.rules import api
-    from judge.search import index
 
-    lang = api.question_lang(question, lang)
-    result, labels = api.ask(question, lang, game, index.search_cites(question, lang, game or DEFAULT_GAME))
+    result, labels = api.ask(question, api.question_lang(question, lang), game)
     click.echo(render.ask_answer(result, fmt, labels, terminal_width()), nl=False)
-    ctx.exit(0 if result.matches else 1)
+    ctx.exit(0 if result.answer is not None else 1)
 
 
 @cli.command("serve", short_help="Serve the site on localhost, rebuilt as the glossary changes.")

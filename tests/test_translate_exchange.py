@@ -441,7 +441,7 @@ def test_the_site_shows_imported_drafts_marked_and_linked_to_the_spanish(mini: P
     assert ('<div class="judge-draft" data-status="draft"><p><strong>Koncept překladu</strong> · '
             "Překlad zatím nikdo nezrevidoval: platí původní znění.</p>"
             '<p>Originál: <a href="../../../es/mini/golden-rules/" hreflang="es">Español — Reglas de Oro</a></p>'
-            f'<p class="judge-draft-origin"><code>mini.cs.xlf</code> · ') in page
+            '<p class="judge-draft-origin"><code>mini.cs.xlf</code> · ') in page
     assert f"{_term(mini, 'golden-rules')}</h1>" in page
     for entry_id in ("complete-rules", "golden-rules", "active-player"):
         html = (site / "cs" / "mini" / entry_id / "index.html").read_text("utf-8")

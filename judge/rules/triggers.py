@@ -72,9 +72,7 @@ class Catalogue:
     labels: dict[str, dict[str, str]] = field(hash=False)
     sequence: tuple[SeqDef, ...]
     rules: dict[str, RuleDef] = field(hash=False)
-    cues: dict[str, dict[str, tuple[str, ...]]] = field(hash=False)
     triggers: tuple[TriggerDef, ...]
-    interrogatives: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)
     keywords: dict[str, KeywordDef] = field(hash=False, default_factory=dict)
 
     def keyword_triggers(self) -> dict[str, str | None]:
@@ -123,15 +121,6 @@ def load(path: Path) -> Catalogue:
         raise data.fail("sequence", f"sequence: the seven steps in order: {', '.join(KINDS)}")
     sequence = tuple(SeqDef(int(s["n"]), str(s["kind"]), citing.parse_cites(s, "cites")) for s in raw_seq)
     rules = parse_rules(data)
-    raw_cues = data.get("cues")
-    if not isinstance(raw_cues, Located):
-        raise data.fail("cues", "cues: words that tell a question's window, per window and language")
-    cues = {kind: {lang: citing.str_list(raw, lang) for lang in LANGS}
-            for kind, raw in raw_cues.items() if kind != "interrogatives"}
-    raw_questions = raw_cues.get("interrogatives")
-    if not isinstance(raw_questions, Located):
-        raise raw_cues.fail("interrogatives", "interrogatives: question words per language, which are not cues")
-    interrogatives = {lang: citing.str_list(raw_questions, lang) for lang in LANGS}
     raw_triggers = data.get("triggers")
     if not isinstance(raw_triggers, LocatedList):
         raise data.fail("triggers", "triggers: a list of triggering conditions")
@@ -143,8 +132,7 @@ def load(path: Path) -> Catalogue:
         if t.saved_as is not None and t.saved_as not in ids:
             raise BadData(data.where, t.line, f"saved_as: unknown trigger {t.saved_as!r}")
     keywords = _keywords_of(data, ids)
-    return Catalogue(game, data.where, labels, sequence, rules, cues, triggers,
-                     interrogatives, keywords)
+    return Catalogue(game, data.where, labels, sequence, rules, triggers, keywords)
 
 
 def _keywords_of(data: Located, ids: list[str]) -> dict[str, KeywordDef]:
