@@ -37,9 +37,11 @@ def test_show_unique_partial_match(runner: CliRunner, glossary_env: Path) -> Non
 
 
 def test_show_ambiguous_partial_match_suggests(runner: CliRunner, glossary_env: Path) -> None:
-    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead.
+    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead,
+    # and shown as what it is: a search result, not the entry named.
     result = runner.invoke(cli, ["show", "reto"], catch_exceptions=False)
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (
+        0, 'Note: no entry is named "reto"; showing the best search result, agot2/challenge-icons\n')
     assert result.stdout == (GOLDEN / "show-table-icons.txt").read_text("utf-8")
 
 
@@ -52,7 +54,8 @@ def test_show_ambiguous_search_suggests_its_best_hits(runner: CliRunner, glossar
 
 def test_show_takes_a_typo_when_the_search_is_sure(runner: CliRunner, glossary_env: Path) -> None:
     result = runner.invoke(cli, ["show", "anulr"], catch_exceptions=False)
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (
+        0, 'Note: no entry is named "anulr"; showing the best search result, agot2/cancel\n')
     assert result.stdout.startswith("Anular\nagot2/cancel\n")
 
 
