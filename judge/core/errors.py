@@ -98,11 +98,16 @@ def shorten(query: str, width: int = 60) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
+MAX_LINE = 500
+
+
 def printable(message: str) -> str:
     """`message` safe to print on a terminal: a control or format character that came in with
     the input (an escape sequence, a bell, a right-to-left override) is shown as its code,
-    `\\x1b`, not sent; line breaks between the lines of a message stay."""
-    return "".join(c if c.isprintable() or c == "\n" else _escaped(c) for c in message)
+    `\\x1b`, not sent; line breaks between the lines of a message stay; a line that quotes a
+    huge value is cut to MAX_LINE characters."""
+    lines = ("".join(c if c.isprintable() else _escaped(c) for c in line) for line in message.split("\n"))
+    return "\n".join(line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…" for line in lines)
 
 
 def _escaped(char: str) -> str:

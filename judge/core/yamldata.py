@@ -156,7 +156,8 @@ def _too_deep(text: str, where: str) -> BadData:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return BadData(where, event.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep")
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    return BadData(where, line, f"nested more than {MAX_DEPTH} levels deep")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:
