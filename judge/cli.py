@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from judge import __version__
-from judge.core.errors import JudgeError, UsageProblem
+from judge.core.errors import JudgeError, UsageProblem, printable, shorten
 from judge.core.model import KINDS
 from judge.core.paths import display
 from judge.render import FORMATS, TERM_FORMATS, terminal_width, use_color
@@ -35,8 +35,19 @@ class JudgeGroup(click.Group):
         try:
             return super().invoke(ctx)
         except JudgeError as error:
-            click.echo(f"Error: {error}", err=True)
+            click.echo(f"Error: {printable(str(error))}", err=True)
             ctx.exit(error.exit_code)
+
+
+# A query or question longer than this is refused (docs/cli.md, "Limits"): it is no name and no
+# question, and matching it against every name and word would take seconds.
+MAX_QUERY = 1000
+
+
+def _bounded(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if len(value) > MAX_QUERY:
+        raise click.BadParameter(f"{len(value):,} characters; at most {MAX_QUERY:,}", ctx, param)
+    return value
 
 
 format_option = click.option(
@@ -70,7 +81,7 @@ def cli() -> None:
 
 
 @cli.command("show", short_help="Print one entry with numbered paragraphs, in es, cs or both.")
-@click.argument("query", metavar="ID_OR_TERM")
+@click.argument("query", metavar="ID_OR_TERM", callback=_bounded)
 @game_option
 @click.option("--lang", type=click.Choice(["es", "cs", "both"]), default="es", show_default=True,
               help="Language to print; both puts Spanish and Czech side by side.")
@@ -104,10 +115,14 @@ def show_command(query: str, game: str | None, lang: str, fmt: str) -> None:
 
 
 def _search_fallback(loaded: Glossary, query: str, game: str | None, langs: tuple[str, ...]) -> Concept:
-    """`judge show` of a name that matches nothing: the query searched as `judge search` does."""
+    """`judge show` of a name that matches nothing: the query searched as `judge search` does,
+    within the game asked for; what is shown is said to be a search result, not the entry named."""
     from judge.search import index
 
-    return index.concept(loaded, query, game, langs)
+    found = index.concept(loaded, query, game, langs)
+    _note(f'no entry is named "{printable(shorten(query))}"; showing the best search result, '
+          f"{found.game}/{found.id}")
+    return found
 
 
 @cli.command("list", short_help="List the concepts of a game with their Spanish and Czech terms.")
@@ -496,7 +511,7 @@ def serve_command(host: str, port: int) -> None:
 
 
 @cli.command("search", short_help="Full-text search in Spanish and Czech, ranked, with counterparts.")
-@click.argument("query")
+@click.argument("query", callback=_bounded)
 @game_option
 @click.option("--lang", type=click.Choice(["es", "cs", "all"]), default="all", show_default=True,
               help="Search one language, or both ranked together.")

@@ -30,6 +30,7 @@ def all_refs() -> list[tuple[str, CiteRef]]:
 REFS = all_refs()
 
 
+@pytest.mark.data_check
 @pytest.mark.parametrize("owner,ref", REFS, ids=[f"{o}:{r.id}:{r.line}" for o, r in REFS])
 def test_cite_resolves_and_justifies(owner: str, ref: CiteRef) -> None:
     para = ref.para("es")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,9 +38,11 @@ def test_show_unique_partial_match(runner: CliRunner, glossary_env: Path) -> Non
 
 
 def test_show_ambiguous_partial_match_suggests(runner: CliRunner, glossary_env: Path) -> None:
-    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead.
+    # "reto" is part of two names; as a search its top hit, Iconos de reto, is clearly ahead,
+    # and shown as what it is: a search result, not the entry named.
     result = runner.invoke(cli, ["show", "reto"], catch_exceptions=False)
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (
+        0, 'Note: no entry is named "reto"; showing the best search result, agot2/challenge-icons\n')
     assert result.stdout == (GOLDEN / "show-table-icons.txt").read_text("utf-8")
 
 
@@ -52,7 +55,8 @@ def test_show_ambiguous_search_suggests_its_best_hits(runner: CliRunner, glossar
 
 def test_show_takes_a_typo_when_the_search_is_sure(runner: CliRunner, glossary_env: Path) -> None:
     result = runner.invoke(cli, ["show", "anulr"], catch_exceptions=False)
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (
+        0, 'Note: no entry is named "anulr"; showing the best search result, agot2/cancel\n')
     assert result.stdout.startswith("Anular\nagot2/cancel\n")
 
 
@@ -173,10 +177,39 @@ def test_missing_glossary_folder(runner: CliRunner, tmp_path: Path, monkeypatch:
         assert result.stderr == f"Error: the glossary has 1 error:\n{tmp_path}/nowhere: glossary: folder not found\n"
 
 
-def test_no_color_and_pipes_get_plain_text(runner: CliRunner, glossary_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NO_COLOR", "1")
-    result = runner.invoke(cli, ["show", "cancel"], catch_exceptions=False)
-    assert "\x1b[" not in result.stdout
+def on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """`judge ARGS` with its stdout on a pseudo-terminal (colour is possible), as printed."""
+    import pty
+
+    leader, follower = pty.openpty()
+    done = subprocess.run([sys.executable, "-m", "judge", *args], stdout=follower, stderr=subprocess.PIPE,
+                          env=env, check=False, timeout=120)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal is closed once everything is read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert (done.returncode, done.stderr) == (0, b"")
+    return b"".join(chunks).decode("utf-8")
+
+
+def test_no_color_turns_colour_off_on_a_terminal(glossary_env: Path) -> None:
+    """On a terminal the term is bold; NO_COLOR (no-color.org) turns it off, and so does a pipe."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    coloured = on_a_terminal(["show", "cancel"], env)
+    assert coloured.startswith("\x1b[1mAnular\x1b[0m\r\n")
+    plain = on_a_terminal(["show", "cancel"], {**env, "NO_COLOR": "1"})
+    assert "\x1b[" not in plain
+    assert plain.replace("\r\n", "\n") == coloured.replace("\r\n", "\n").replace("\x1b[1m", "").replace("\x1b[0m", "")
+    piped = subprocess.run([sys.executable, "-m", "judge", "show", "cancel"], capture_output=True, text=True,
+                           env=env, check=True)
+    assert piped.stdout == plain.replace("\r\n", "\n")
 
 
 def test_python_dash_m_judge(glossary_env: Path) -> None:

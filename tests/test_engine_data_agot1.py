@@ -34,6 +34,7 @@ def squash(text: str) -> str:
     return " ".join(nfc(unescape(text)).replace("*", "").split()).casefold()
 
 
+@pytest.mark.data_check
 @pytest.mark.parametrize("owner,ref", REFS, ids=[f"{o}:{r.id}:{r.line}" for o, r in REFS])
 def test_cite_resolves_and_justifies(owner: str, ref: CiteRef) -> None:
     para = ref.para("es")  # agot1 is written in Spanish only

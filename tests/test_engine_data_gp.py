@@ -45,6 +45,7 @@ def block_text(ref: CiteRef) -> str:
     return squash(entry.blocks[para - 1].text)
 
 
+@pytest.mark.data_check
 @pytest.mark.parametrize("owner,ref", REFS, ids=[f"{o}:{r.id}:{r.line}" for o, r in REFS])
 def test_cite_resolves_and_justifies(owner: str, ref: CiteRef) -> None:
     block = block_text(ref)
@@ -57,6 +58,7 @@ def test_cite_resolves_and_justifies(owner: str, ref: CiteRef) -> None:
         assert squash(word) in block, f"{ref.file}:{ref.line}: {ref.id} ¶{ref.para('es')} lacks {word!r}: {block[:300]}"
 
 
+@pytest.mark.data_check
 @pytest.mark.parametrize("step", [i for i in FRAMEWORK.items if not i.is_window], ids=lambda i: i.id)
 def test_step_title_is_printed_in_its_outline_block(step: timing.FwItem) -> None:
     assert step.title, f"{step.id}: a gp step prints its title (the outline bullet)"

@@ -7,19 +7,19 @@
 - The other games keep theirs in tests/golden/games/<game>/scenarios and .../cases, the same
   way; their scenarios run in the languages the game's glossary has (Spanish only, for now).
 
-Regenerate deliberately with `JUDGE_REGEN_GOLDEN=1 python -m pytest tests/test_golden_judge.py`,
-then review the diff.
+Regenerate deliberately with `python -m pytest --regen-golden tests/test_golden_judge.py` (it
+fails the run after writing), then review the diff (tests/goldenkit.py).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
+import goldenkit
 from judge.cli import cli
 
 HERE = Path(__file__).resolve().parent / "golden" / "judge"
@@ -29,7 +29,6 @@ SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
 CASES = sorted((HERE / "cases").glob("*.yaml"))
 GAME_SCENARIOS = sorted(GAMES.glob("*/scenarios/*.yaml"))
 GAME_CASES = sorted(GAMES.glob("*/cases/*.yaml"))
-REGENERATE = os.environ.get("JUDGE_REGEN_GOLDEN") == "1"
 RUNS = [(s, lang, fmt) for s in SCENARIOS for lang in ("es", "cs") for fmt in ("text", "json")]
 
 
@@ -48,18 +47,12 @@ def judge_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(HERE)
 
 
-def check(path: Path, stdout: str) -> None:
-    if REGENERATE:
-        path.write_text(stdout, "utf-8")
-    assert stdout == path.read_text("utf-8")
-
-
 @pytest.mark.parametrize("scenario,lang,fmt", RUNS, ids=[f"{s.stem}-{lang}-{fmt}" for s, lang, fmt in RUNS])
 def test_scenario(scenario: Path, lang: str, fmt: str, runner: CliRunner, judge_env: None) -> None:
     args = ["step", f"scenarios/{scenario.name}", "--lang", lang, "--format", fmt]
     result = runner.invoke(cli, args, catch_exceptions=False)
     assert (result.exit_code, result.stderr) == (0, "")
-    check(HERE / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
+    goldenkit.check(HERE / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
 
 
 @pytest.mark.parametrize("scenario,lang,fmt", GAME_RUNS,
@@ -69,7 +62,7 @@ def test_game_scenario(scenario: Path, lang: str, fmt: str, runner: CliRunner, j
     args = ["step", str(scenario), "--lang", lang, "--format", fmt]
     result = runner.invoke(cli, args, catch_exceptions=False)
     assert (result.exit_code, result.stderr) == (0, "")
-    check(scenario.parent.parent / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
+    goldenkit.check(scenario.parent.parent / f"{scenario.stem}.{lang}.{'json' if fmt == 'json' else 'txt'}", result.stdout)
 
 
 @pytest.mark.parametrize("case", CASES + GAME_CASES, ids=[f"{c.parent.parent.name}-{c.stem}" for c in CASES + GAME_CASES])
@@ -79,7 +72,7 @@ def test_case(case: Path, runner: CliRunner, judge_env: None, monkeypatch: pytes
     result = runner.invoke(cli, spec["args"], input=spec.get("input"), catch_exceptions=False)
     assert result.exit_code == spec.get("exit_code", 0), result.stderr
     assert result.stderr == spec.get("stderr", "")
-    check(case.with_suffix(".json" if "json" in spec["args"] else ".txt"), result.stdout)
+    goldenkit.check(case.with_suffix(".json" if "json" in spec["args"] else ".txt"), result.stdout)
 
 
 def test_at_least_25_scenarios() -> None:

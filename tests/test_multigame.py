@@ -45,11 +45,22 @@ def test_search_game_filters_to_that_game(runner: CliRunner, multigame: Path) ->
 
 
 def test_show_search_fallback_stays_within_the_game(runner: CliRunner, multigame: Path) -> None:
-    """Body words only mini's Jugadores has: found with --game mini, not with --game agot2."""
-    assert _run(runner, "show", "persona que participa", "--game", "mini").splitlines()[:2] == ["102. Jugadores", "mini/players"]
-    result = runner.invoke(cli, ["show", "persona que participa", "--game", "agot2"])
-    assert result.exit_code == 1
-    assert result.stderr.startswith('Error: no entry "persona que participa"')
+    """A misspelt name of mini's Jugadores: found with --game mini, as a search result; not with
+    --game agot2, nor without --game (the default game, agot2): no crossing into another game."""
+    result = runner.invoke(cli, ["show", "jugadres", "--game", "mini"], catch_exceptions=False)
+    assert result.stdout.splitlines()[:2] == ["102. Jugadores", "mini/players"]
+    assert result.stderr == 'Note: no entry is named "jugadres"; showing the best search result, mini/players\n'
+    for args in (["--game", "agot2"], []):
+        result = runner.invoke(cli, ["show", "jugadres", *args])
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr.startswith('Error: no entry "jugadres"')
+
+
+def test_show_body_words_are_suggestions_not_an_answer(runner: CliRunner, multigame: Path) -> None:
+    """Words only in a body are no name: `show` suggests the entry instead of showing it."""
+    result = runner.invoke(cli, ["show", "persona que participa", "--game", "mini"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == 'Error: no entry "persona que participa". Did you mean: Jugadores?\n'
 
 
 def test_list_and_terms_of_a_spanish_only_game(runner: CliRunner, multigame: Path) -> None:

@@ -24,6 +24,7 @@ def errors_by_file() -> dict[Path, list[Problem]]:
 
 
 @pytest.mark.skipif(not FILES, reason="the repository has no glossary files yet")
+@pytest.mark.data_check
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
 def test_glossary_file_loads_without_errors(path: Path) -> None:
     assert [str(p) for p in errors_by_file().get(path.resolve(), [])] == []

@@ -34,8 +34,8 @@ class EntryNotFound(JudgeError):
     def _message(self) -> str:
         if self.available:
             langs = ", ".join(self.available)
-            return f'no {self.lang} entry "{self.query}" (it exists in: {langs}; try --lang both)'
-        message = f'no entry "{self.query}".'
+            return f'no {self.lang} entry "{shorten(self.query)}" (it exists in: {langs}; try --lang both)'
+        message = f'no entry "{shorten(self.query)}".'
         if self.suggestions:
             message += f" Did you mean: {', '.join(self.suggestions)}?"
         return message
@@ -96,3 +96,20 @@ def shorten(query: str, width: int = 60) -> str:
     """A query as an error message quotes it: one line, at most `width` characters."""
     line = " ".join(query.split())
     return line if len(line) <= width else line[: width - 1] + "…"
+
+
+MAX_LINE = 500
+
+
+def printable(message: str) -> str:
+    """`message` safe to print on a terminal: a control or format character that came in with
+    the input (an escape sequence, a bell, a right-to-left override) is shown as its code,
+    `\\x1b`, not sent; line breaks between the lines of a message stay; a line that quotes a
+    huge value is cut to MAX_LINE characters."""
+    lines = ("".join(c if c.isprintable() else _escaped(c) for c in line) for line in message.split("\n"))
+    return "\n".join(line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…" for line in lines)
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -4,6 +4,11 @@ The document is composed (yaml's node graph keeps each node's start mark), then 
 plain dicts, lists and scalars. Every mapping is a `Located` dict that remembers its own line
 and the line of each key, so a validator can point at the offending line. Only the standard
 YAML tags are accepted: a tag such as `!!python/object` is an error, never a constructor call.
+
+Limits (docs/scenarios.md): a file of at most MAX_BYTES, nested at most MAX_DEPTH levels, at
+most MAX_VALUES values once aliases are expanded (a "billion laughs" of aliases of aliases
+would otherwise build 10⁹ values), and no alias used inside its own anchor (a recursive
+alias). Each is refused with the file and line, before any value is built.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ _STANDARD = {
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
+
+
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 32
+MAX_VALUES = 100_000
 
 
 class Located(dict[str, Any]):
@@ -52,6 +62,10 @@ def load(path: Path, text: str | None = None) -> Located:
     where = display(path)
     if text is None:
         try:
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                raise BadData(where, None, f"is {size / 1e6:.1f} MB; a scenario or data file may hold at most "
+                                           f"{MAX_BYTES // 1_000_000} MB")
             text = path.read_text("utf-8")
         except OSError as exc:
             raise BadData(where, None, f"cannot be read ({exc.strerror})") from None
@@ -59,6 +73,8 @@ def load(path: Path, text: str | None = None) -> Located:
             raise BadData(where, None, "is not UTF-8 text") from None
     try:
         node = yaml.compose(text, Loader=FAST_LOADER)
+    except RecursionError:  # the composer recurses once per level: report where it got too deep
+        raise _too_deep(text, where) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -67,31 +83,83 @@ def load(path: Path, text: str | None = None) -> Located:
         raise BadData(where, None, f"not valid YAML: {exc}") from None
     if node is None:
         raise BadData(where, 1, "is empty; expected a mapping of keys")
-    value = _build(node, where, yaml.constructor.SafeConstructor())
+    value = _Builder(where).build(node, 1)
     if not isinstance(value, Located):
         raise BadData(where, node.start_mark.line + 1, "must be a mapping of keys (key: value), not a list or a value")
     return value
 
 
-def _build(node: yaml.Node, where: str, scalars: yaml.constructor.SafeConstructor) -> Any:
-    """Located mappings and lists; `scalars` (one per document) turns the scalars into values."""
-    line = node.start_mark.line + 1
-    if node.tag not in _STANDARD:
-        raise BadData(where, line, f"YAML tags are not allowed here ({node.tag})")
-    if isinstance(node, yaml.MappingNode):
+class _Builder:
+    """Located mappings and lists from the node graph; one SafeConstructor per document turns
+    the scalars into values. An alias is the same node object again: `open` holds the
+    collections being built, so meeting one of them again is a recursive alias."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.scalars = yaml.constructor.SafeConstructor()
+        self.open: set[int] = set()
+        self.values = 0
+
+    def build(self, node: yaml.Node, depth: int) -> Any:
+        line = node.start_mark.line + 1
+        if node.tag not in _STANDARD:
+            raise BadData(self.where, line, f"YAML tags are not allowed here ({node.tag})")
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise BadData(self.where, line, f"more than {MAX_VALUES:,} values once its aliases are expanded "
+                                            "(aliases of aliases); write the values out")
+        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            return self.scalars.construct_object(node)
+        if depth > MAX_DEPTH:
+            raise BadData(self.where, line, f"nested more than {MAX_DEPTH} levels deep")
+        if id(node) in self.open:
+            raise BadData(self.where, line, "recursive alias: an anchor (&name) is used inside its own value")
+        self.open.add(id(node))
+        try:
+            return self._mapping(node, line, depth) if isinstance(node, yaml.MappingNode) else self._list(node, line, depth)
+        finally:
+            self.open.discard(id(node))
+
+    def _mapping(self, node: yaml.MappingNode, line: int, depth: int) -> Located:
         result = Located()
-        result.line, result.key_lines, result.where = line, {}, where
+        result.line, result.key_lines, result.where = line, {}, self.where
         for key_node, value_node in node.value:
-            key = _build(key_node, where, scalars)
+            key = self.build(key_node, depth + 1)
             if not isinstance(key, str):
-                raise BadData(where, key_node.start_mark.line + 1, f"keys must be text, not {key!r}")
+                raise BadData(self.where, key_node.start_mark.line + 1, f"keys must be text, not {_kind(key)}")
             if key in result:
-                raise BadData(where, key_node.start_mark.line + 1, f"{key}: given twice")
-            result[key] = _build(value_node, where, scalars)
+                raise BadData(self.where, key_node.start_mark.line + 1, f"{key}: given twice")
+            result[key] = self.build(value_node, depth + 1)
             result.key_lines[key] = key_node.start_mark.line + 1
         return result
-    if isinstance(node, yaml.SequenceNode):
-        items = LocatedList(_build(item, where, scalars) for item in node.value)
+
+    def _list(self, node: yaml.SequenceNode, line: int, depth: int) -> LocatedList:
+        items = LocatedList(self.build(item, depth + 1) for item in node.value)
         items.line, items.lines = line, [item.start_mark.line + 1 for item in node.value]
         return items
-    return scalars.construct_object(node)
+
+
+def _kind(value: object) -> str:
+    """A value as a message names it: its type, not its repr (which may be a megabyte)."""
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
+def _too_deep(text: str, where: str) -> BadData:
+    """The error for a document too deep to compose, at the line where it passes MAX_DEPTH
+    (libyaml's event parser keeps its own stack, so it can walk what the composer cannot)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=FAST_LOADER):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    return BadData(where, line, f"nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return BadData(where, None, f"nested more than {MAX_DEPTH} levels deep")

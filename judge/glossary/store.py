@@ -30,6 +30,9 @@ __all__ = ["Glossary", "load", "validate", "scan", "parse_file"]
 
 _SUGGESTIONS = 5
 _MIN_WORD = 4  # shorter words (de, la, se) would make every name "close"
+# No name is longer than ~80 characters: a longer query is near none of them, and comparing it
+# with each name (difflib) would take seconds.
+_MAX_CLOSE = 120
 
 
 def load(root: Path | None = None) -> Glossary:
@@ -258,7 +261,7 @@ class Glossary:
         candidates = list(self._candidates(game, lang))
         partial = sorted((rank, len(name), name) for folded, name, _ in candidates
                          if (rank := _match_rank(key, folded)) is not None)
-        close = _close_names(key, [(folded, name) for folded, name, _ in candidates])
+        close = _close_names(key, [(folded, name) for folded, name, _ in candidates]) if len(key) <= _MAX_CLOSE else []
         unique = dict.fromkeys([*(name for _, _, name in partial), *close])
         return list(unique)[:_SUGGESTIONS]
 
@@ -266,9 +269,14 @@ class Glossary:
         """The one entry `query` names, preferring `lang`; EntryNotFound with suggestions if none.
 
         The query may be in any language: `judge show zrušit --lang es` finds the concept by its
-        Czech term. A partial match is accepted only when the query matches no other concept.
+        Czech term. A partial match is accepted only when the query matches no other concept,
+        and, without `game`, only in the default game: a whole name finds its entry in any game,
+        a piece of one does not cross into another game ("not" is not *not-enough-order-tokens*).
         """
         ranked = self._ranked(query, game, None, prefer=lang)
+        if game is None:
+            home = self.pick_game(None)
+            ranked = [(rank, entry) for rank, entry in ranked if rank == 0 or entry.game == home]
         if not ranked:
             raise EntryNotFound(query, self.suggest(query, game, None))
         concepts = {(e.game, e.id) for _, e in ranked}
@@ -353,7 +361,9 @@ def _match_rank(key: str, name: str) -> int | None:
         return 0
     if name.startswith(key):
         return 1
-    return 2 if key in name else None
+    # Within a name, only from the start of a word: "reacion" (a typo of reacción) is not the
+    # middle of "creacion de mazos".
+    return 2 if f" {key}" in f" {name}" else None
 
 
 def _entry_order(entry: Entry) -> tuple[bool, str, str, int]:

@@ -228,7 +228,7 @@ def _list(raw: Located, key: str) -> LocatedList:
 def _units(raw: Located, key: str, data: CombatData) -> tuple[str, ...]:
     units = _list(raw, key)
     for unit in units:
-        if unit not in data.strengths:
+        if not isinstance(unit, str) or unit not in data.strengths:
             raise raw.fail(key, f"{key}: unknown unit {unit!r} (known: {', '.join(data.strengths)})")
     return tuple(str(u) for u in units)
 

@@ -26,6 +26,7 @@ from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing, data, timing
 from judge.rules.citing import EntrySource
 from judge.rules.model import StackEvent, StackRun
+from judge.rules.scenario import MAX_PLAYERS
 from judge.rules.timing import Framework, did_you_mean
 from judge.rules.triggers import RuleDef, parse_rules
 
@@ -111,6 +112,8 @@ def load_scenario(path: Path, fw: Framework) -> Scenario:
     players = citing.str_list(data, "players")
     if len(players) < 2 or len(set(players)) != len(players):
         raise data.fail("players", "players: two or more different names, in turn order")
+    if len(players) > MAX_PLAYERS:
+        raise data.fail("players", f"players: {len(players)} given; judge step takes at most {MAX_PLAYERS}")
     active = data.get("active", players[0])
     if active not in players:
         raise data.fail("active", f"active: {active!r} is not one of the players ({', '.join(players)})")

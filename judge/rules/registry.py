@@ -16,9 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, Protocol
 
-import yaml
-
-from judge.core import paths
+from judge.core import paths, yamldata
 from judge.core.model import DEFAULT_GAME
 
 TRIGGER_SEQUENCE = "trigger-sequence"
@@ -59,17 +57,23 @@ def engine_of(game: str, root: Path | None = None) -> str:
     return found.group(2) if found else TRIGGER_SEQUENCE
 
 
+# A game is a folder name of the glossary: anything else (a path, a megabyte) is not looked up.
+_GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
 def scenario_game(scenario: Path | None, game: str | None) -> str:
-    """The game a step is about: --game, else the scenario file's `game:`, else the default."""
+    """The game a step is about: --game, else the scenario file's `game:`, else the default.
+
+    The file is read with the same limits and checks as every scenario (judge.core.yamldata):
+    a file it refuses is refused here, with its line, before an engine is chosen."""
     if game:
         return game
-    found = _top_level_key(scenario, "game") if scenario is not None else None
-    return str(found) if isinstance(found, str) and found else DEFAULT_GAME
-
-
-def _top_level_key(path: Path, key: str) -> object:
-    try:
-        data = yaml.safe_load(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None
-    return data.get(key) if isinstance(data, dict) else None
+    if scenario is None:
+        return DEFAULT_GAME
+    data = yamldata.load(scenario)
+    found = data.get("game")
+    if found is None:
+        return DEFAULT_GAME
+    if not isinstance(found, str) or not _GAME_NAME.match(found):
+        raise data.fail("game", "game: the name of a game of the glossary, e.g. agot2")
+    return found

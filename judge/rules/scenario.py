@@ -18,6 +18,10 @@ from judge.rules.model import ABILITY_TYPES, EFFECTS, FORMATS_OF_PLAY
 from judge.rules.timing import Framework, did_you_mean
 
 MAX_DEPTH = 12
+# Limits of `judge step` (docs/scenarios.md): the reaction windows grow with players × abilities
+# (3,000 reactions took 20 s), and no table has more.
+MAX_PLAYERS = 16
+MAX_ABILITIES = 100
 SCENARIO_KEYS = (
     "game", "format", "lang", "players", "first_player", "new_first_player", "active", "at",
     "trigger", "occurrences", "abilities", "arises", "shared_with",
@@ -140,6 +144,10 @@ def _scenario(values: dict[str, Any], abilities: tuple[Ability, ...], where: str
         raise fail("players", f"players: at least two player names, in player order{hint}")
     if len(set(players)) != len(players):
         raise fail("players", "players: a name appears twice")
+    if len(players) > MAX_PLAYERS:
+        raise fail("players", f"players: {len(players)} given; judge step takes at most {MAX_PLAYERS}")
+    if len(abilities) > MAX_ABILITIES:
+        raise fail("abilities", f"abilities: {len(abilities)} given; judge step takes at most {MAX_ABILITIES}")
     first = str(values.get("first_player") or players[0])
     for key in ("first_player", "new_first_player", "active"):
         name = values.get(key)
@@ -239,7 +247,7 @@ def _ability(raw: Any, where: str, line: int | None) -> Ability:
     keyword = raw.get("keyword")
     if kind == "keyword" and not isinstance(keyword, str):
         raise fail("type", "keyword: a keyword ability needs keyword: NAME (renown, insight, ...)")
-    for key in ("creates", "trigger", "card"):
+    for key in ("creates", "trigger", "card", "keyword"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
             raise fail(key, f"{key}: must be text")
     card = raw.get("card") or f"{controller} {kind}"

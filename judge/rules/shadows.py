@@ -21,6 +21,7 @@ from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing, data, triggers
 from judge.rules.citing import EntrySource
 from judge.rules.model import Note, ShadowsResult, ShadowsStage, ShadowsTurn
+from judge.rules.scenario import MAX_PLAYERS
 from judge.rules.timing import Framework, title
 from judge.rules.triggers import RuleDef
 
@@ -110,6 +111,8 @@ def from_file(path: Path) -> Situation:
     raw_players = data.get("players")
     if not isinstance(raw_players, LocatedList) or not raw_players:
         raise data.fail("players", "players: the players in player order (clockwise), each {name, gold, shadows, ...}")
+    if len(raw_players) > MAX_PLAYERS:
+        raise data.fail("players", f"players: {len(raw_players)} given; judge step takes at most {MAX_PLAYERS}")
     players = tuple(_player(raw, data, line) for raw, line in zip(raw_players, raw_players.lines))
     names = [p.name for p in players]
     for i, (player, line) in enumerate(zip(players, raw_players.lines)):

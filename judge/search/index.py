@@ -75,14 +75,22 @@ except ImportError:  # pragma: no cover
 INDEX_VERSION = "1"
 DEFAULT_LIMIT = 10
 MAX_WORDS = 32  # a pasted page is searched by its first words, not refused
+# A prefix shorter than this (`a*`) would expand to most of the vocabulary (seconds per query):
+# it is searched as a word. A word longer than MAX_TYPO_WORD is no typo of a rules word, and
+# correcting it would compare it with the whole vocabulary.
+MIN_PREFIX = 3
+MAX_TYPO_WORD = 30
+MAX_STEPS = 4
 SNIPPET_CHARS = 160
 
 # Weights of a query word per field; an exact name (the whole query is a term or alias) wins.
 BOOST = {"name": 12.0, "term": 4.0, "aliases": 3.0, "body": 1.0}
 FUZZY_WEIGHT = 0.5   # a typo-corrected word counts half
 PREFIX_WEIGHT = 0.8
-# `judge show` takes the top hit only when it is clearly ahead of the next concept.
+# `judge show` takes the top hit only when it is clearly ahead of the next concept, and NAMED:
+# every content word of the query matched, one of them in a name (_Builder.evidence).
 UNAMBIGUOUS_RATIO = 1.5
+NO_EVIDENCE, EVERY_WORD, NAMED = 0, 1, 2
 # Ranking looks at this many candidates before coordination reorders them.
 CANDIDATES = 40
 # Coordination: the score is multiplied by COORD ** (share of query words matched), so an entry
@@ -517,6 +525,8 @@ def parse(query: str) -> Parsed:
     budget = MAX_WORDS
     for match in _QUERY_TOKEN.finditer(text):
         phrase, word, star = match.groups()
+        if word is not None and (word.lower() in words or word.lower() in prefixes):
+            continue  # a repeated word adds nothing but time
         if phrase is not None:
             found = tuple(analysis.words(phrase))[:budget]
             if len(found) > 1:
@@ -524,7 +534,7 @@ def parse(query: str) -> Parsed:
             else:
                 words += found
             budget -= len(found)
-        elif star:
+        elif star and len(word) >= MIN_PREFIX:
             prefixes.append(word.lower())
             budget -= 1
         else:
@@ -532,7 +542,7 @@ def parse(query: str) -> Parsed:
             budget -= 1
         if budget <= 0:
             break
-    steps = tuple(m.group() for m in _STEP.finditer(text))
+    steps = tuple(dict.fromkeys(m.group() for m in _STEP.finditer(text)))[:MAX_STEPS]
     return Parsed(tuple(words), tuple(prefixes), tuple(phrases), steps)
 
 
@@ -546,6 +556,7 @@ class _Builder:
         self.typos: set[str] = set()  # words unknown in every language: corrected
         self.terms: set[str] = set()
         self.covers: list[frozenset[tuple[str, bytes]]] = []  # per query word: its (field, term)s
+        self.content: list[bool] = []  # per query word: not a stop word of this language
 
     def fields(self) -> list[tuple[str, float]]:
         return [(f"{part}_{self.lang}", BOOST[part]) for part in ("term", "aliases", "body")]
@@ -564,7 +575,7 @@ class _Builder:
             return found
         # A typo is corrected on the word, not the stem: a misspelt ending changes the stem.
         folded = fold(word)
-        if len(folded) < 4:
+        if not 4 <= len(folded) <= MAX_TYPO_WORD:
             return []
         distance = 1 if len(folded) < 7 else 2
         near: dict[str, float] = {}
@@ -578,6 +589,7 @@ class _Builder:
         variants = self.variants(word)
         self.terms |= {v for v, _ in variants}
         self.covers.append(frozenset((name, t.encode()) for name, _ in self.fields() for t, _ in variants))
+        self.content.append(bool(_terms(word, self.lang)))
         clauses = [Term(name, term, boost=boost * weight)
                    for name, boost in self.fields() for term, weight in variants]
         return Or(clauses) if clauses else None
@@ -612,6 +624,18 @@ class _Builder:
             return 1.0
         return sum(not cover.isdisjoint(matched) for cover in self.covers) / len(self.covers)
 
+    def evidence(self, matched: set[tuple[str, bytes]]) -> int:
+        """How much a document is evidence for `judge show`: 2 when it matches every content
+        word of the query (a stop word counts neither way; a typo counts once corrected) and
+        one of them in a name (term, alias, the whole name, a step number); 1 when it matches
+        every word, in its body only; 0 otherwise ("xyzzy-no-such-thing" matches *No puede*
+        by "no" alone)."""
+        words = [cover for cover, content in zip(self.covers, self.content) if content]
+        if not all(not cover.isdisjoint(matched) for cover in words):
+            return NO_EVIDENCE
+        named = any(name.startswith(("term_", "aliases_")) or name in ("name", "step") for name, _ in matched)
+        return NAMED if named else EVERY_WORD
+
     def query(self, parsed: Parsed) -> Query | None:
         optional = [q for q in [*(self.word(w) for w in parsed.words),
                                 *(self.prefix(p) for p in parsed.prefixes)] if q is not None]
@@ -634,6 +658,14 @@ def search(query: str, game: str | None = None, lang: str = "all", limit: int = 
     "did you mean" suggestions from the index's vocabulary when nothing matches. `on_build(n)`
     is told when the index has to be built first (n entries).
     """
+    found = _search(query, game, lang, limit, root, handle, fuzzy, on_note, on_build)
+    return SearchResult(query, lang, tuple(hit for hit, _ in found))
+
+
+def _search(query: str, game: str | None, lang: str, limit: int, root: Path | None, handle: Handle | None,
+            fuzzy: bool, on_note: Callable[[str], None] | None = None,
+            on_build: Callable[[int], None] | None = None) -> list[tuple[Hit, int]]:
+    """`search`'s hits, each with how much it is evidence for `judge show` (_Builder.evidence)."""
     parsed = parse(query)
     if not query.strip():
         raise UsageProblem("empty query: give a term or some words to search for")
@@ -656,7 +688,7 @@ def search(query: str, game: str | None = None, lang: str = "all", limit: int = 
             handle.close()
     if not hits:
         raise NoHits(query, _did_you_mean(root, parsed))
-    return SearchResult(query, lang, tuple(hits))
+    return hits
 
 
 def _check_game(root: Path, game: str | None) -> None:
@@ -666,7 +698,7 @@ def _check_game(root: Path, game: str | None) -> None:
 
 
 def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str, limit: int,
-         fuzzy: bool) -> list[Hit]:
+         fuzzy: bool) -> list[tuple[Hit, int]]:
     searcher = handle.searcher()
     reader = searcher.reader()
     langs = LANGS if lang == "all" else (lang,)
@@ -697,20 +729,21 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     rescored = []
     for result in results:
         fields = result.fields()
-        coverage = builders[fields["lang"]].coverage(set(result.matched_terms()))
-        rescored.append((fields, result.score * COORD ** coverage))
+        matched = set(result.matched_terms())
+        builder = builders[fields["lang"]]
+        rescored.append((fields, result.score * COORD ** builder.coverage(matched), builder.evidence(matched)))
     found = sorted(rescored, key=lambda item: -item[1])[:limit]
     if not found:
         return []
-    blocks = _best_blocks(handle, builders, [f["key"] for f, _ in found])
+    blocks = _best_blocks(handle, builders, [f["key"] for f, _, _ in found])
     hits = []
-    for fields, score in found:
+    for fields, score, evidence in found:
         text, para = blocks.get(fields["key"], (fields.get("lead", ""), None))
         snippet, marks = _snippet(text, builders[fields["lang"]].terms, fields["lang"])
         other = fields.get("counterpart")
-        hits.append(Hit(fields["game"], fields["id"], fields["lang"], fields["title"], round(score, 3),
+        hits.append((Hit(fields["game"], fields["id"], fields["lang"], fields["title"], round(score, 3),
                         snippet, para if para is not None else (1 if text else None),
-                        Counterpart(*other) if other else None, marks))
+                        Counterpart(*other) if other else None, marks), evidence))
     return hits
 
 
@@ -759,7 +792,7 @@ def _did_you_mean(root: Path, parsed: Parsed) -> list[str]:
                 by_fold.setdefault(folded, word)
     finally:
         handle.close()
-    words = [fold(w) for w in parsed.all_words()]
+    words = [fold(w) for w in parsed.all_words() if len(w) <= MAX_TYPO_WORD]
     options = [difflib.get_close_matches(w, list(by_fold), 3, 0.7) for w in words]
     suggestions: list[str] = []
     if len(words) > 1 and any(options):
@@ -771,31 +804,35 @@ def _did_you_mean(root: Path, parsed: Parsed) -> list[str]:
 # -- `judge show` accepts what search accepts --------------------------------------------
 
 def concept(loaded: glossary.Glossary, query: str, game: str | None, langs: tuple[str, ...]) -> Concept:
-    """The concept `query` names; when the lookup by id, term or alias finds nothing, the top
-    search hit, if it is clearly ahead (UNAMBIGUOUS_RATIO) of the next concept."""
+    """`judge show`'s fallback when no id, term or alias is `query`: the top search hit of the
+    game asked for (default agot2, never another game), if it is real evidence (every content
+    word matched, one of them in a name: _Builder.evidence) and clearly ahead
+    (UNAMBIGUOUS_RATIO) of the next concept. Otherwise EntryNotFound (exit 1), suggesting the
+    hits that match every word. The caller says that this is a search result."""
+    game = loaded.pick_game(game)
     try:
         return loaded.concept(query, game, langs)
     except EntryNotFound as error:
         if error.available:
             raise
-        hits = _concept_hits(loaded.root, query, game)
-        if not hits:
-            raise
-        if len(hits) > 1 and hits[0].score < UNAMBIGUOUS_RATIO * hits[1].score:
-            # Ambiguous: the search's best concepts are the suggestions.
-            raise EntryNotFound(query, error.suggestions or [h.term for h in hits[:3]]) from None
-    return loaded.concept(hits[0].id, hits[0].game, langs)
+        names = error.suggestions
+    hits = _concept_hits(loaded.root, query, game)
+    ahead = len(hits) == 1 or (len(hits) > 1 and hits[0][0].score >= UNAMBIGUOUS_RATIO * hits[1][0].score)
+    if not (hits and hits[0][1] == NAMED and ahead):
+        raise EntryNotFound(query, names or [hit.term for hit, evidence in hits[:3] if evidence >= EVERY_WORD])
+    return loaded.concept(hits[0][0].id, hits[0][0].game, langs)
 
 
-def _concept_hits(root: Path, query: str, game: str | None) -> list[Hit]:
-    """The best hit of each concept, best first (a concept is one id in every language)."""
+def _concept_hits(root: Path, query: str, game: str | None) -> list[tuple[Hit, int]]:
+    """The best hit of each concept with its evidence, best first (a concept is one id in every
+    language)."""
     try:
-        hits = search(query, game, "all", DEFAULT_LIMIT, root).hits
+        hits = _search(query, game, "all", DEFAULT_LIMIT, root, None, True)
     except JudgeError:
         return []
-    best: dict[tuple[str, str], Hit] = {}
-    for hit in hits:
-        best.setdefault((hit.game, hit.id), hit)
+    best: dict[tuple[str, str], tuple[Hit, int]] = {}
+    for hit, evidence in hits:
+        best.setdefault((hit.game, hit.id), (hit, evidence))
     return list(best.values())
 
 

@@ -158,7 +158,6 @@ def test_no_serious_or_critical_accessibility_violation(scheme_page: Any, site_u
 @pytest.mark.parametrize("lang", ["es", "cs"])
 def test_home_search_first_typing_shows_results_and_arrows_walk_them(page: Any, site_url: str, lang: str) -> None:
     page.goto(f"{site_url}{lang}/")
-    box = page.locator(".judge-home-search .judge-search-input")
     # The search box is the first thing after the title, and has the focus.
     assert page.locator("article h1 + .judge-home-search").count() == 1
     assert page.evaluate("document.activeElement.classList.contains('judge-search-input')")
