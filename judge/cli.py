@@ -284,10 +284,10 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step combat.yaml        (game: agot-board: a board game combat, C1-C6)
     """
     from judge.render import rules as render
-    from judge.rules import api, registry, sequence
+    from judge.rules import api, data, registry, sequence
 
     step_game = registry.scenario_game(scenario, game)
-    engine = registry.engine_of(step_game)
+    engine = data.engine_of(step_game)
     if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,
