@@ -14,7 +14,7 @@ from judge.core.errors import JudgeError, UsageProblem
 from judge.core.model import KINDS
 from judge.render import FORMATS, TERM_FORMATS, terminal_width, use_color
 from judge.render import built as built_report
-from judge.rules.model import ABILITY_TYPES
+from judge.rules.kinds import ABILITY_TYPES
 
 if TYPE_CHECKING:
     from judge.glossary import Glossary
@@ -169,8 +169,17 @@ def _ids(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple
     return names
 
 
-@cli.command("check", short_help="Report validation and translation problems; exit 1 on errors.",
-             help=_check_help())
+class _CheckCommand(click.Command):
+    """`judge check`: its help lists the checks, read from the checks module when the help is
+    shown (importing it at every start would cost every command its load time)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = self.help or _check_help()
+        super().format_help_text(ctx, formatter)
+
+
+@cli.command("check", cls=_CheckCommand,
+             short_help="Report validation and translation problems; exit 1 on errors.")
 @game_option
 @click.option("--lang", type=click.Choice(["es", "cs"]), help="Only problems of this language's files.")
 @click.option("--only", metavar="ID,...", callback=_ids, help="Run only these checks (comma-separated ids).")

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from judge.core.model import Cite
-from judge.rules import ask as asking
 from judge.rules import data, scenario, sequence, timing
 from judge.rules.model import Answer, StepResult, Timeline
 from judge.rules.scenario import Scenario
@@ -63,6 +62,8 @@ def question_lang(question: str, lang: str) -> str:
 def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...] = ()) -> tuple[Answer, dict[str, str]]:
     """The answer to a timing question; `extra_cites` (the CLI adds the search index's best
     paragraphs) follow the engine's own citations."""
+    from judge.rules import ask as asking  # the analyzer (snowballstemmer) only for questions
+
     source, fw, cat = data.sequence_data(game)
     lang = question_lang(question, lang)
     return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
