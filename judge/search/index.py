@@ -48,9 +48,10 @@ from typing import Any
 
 import platformdirs
 from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3Codec
 from whoosh.analysis import Filter, RegexTokenizer, Token
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
@@ -436,8 +437,11 @@ def _build_and_swap(cache: Path, key: str, root: Path, progress: ProgressFn | No
     """Build in a temporary folder beside the old index, then point CURRENT at it (a rename)."""
     building = Path(tempfile.mkdtemp(prefix="build-", dir=cache))
     try:
-        index = _build(FileStorage(str(building)), root, progress, on_length)
-        index.close()
+        # Built in memory, then saved: whoosh's writer stats a file per posting it writes.
+        memory = _MemoryStorage()
+        _build(memory, root, progress, on_length).close()
+        for name in memory.list():
+            (building / name).write_bytes(memory.files[name])
         made = [p for p in building.iterdir() if p.is_file() and not p.name.endswith(".lock")]
         files = {p.name: _checksum(p) for p in made}
         stats = {p.name: _stat(p) for p in made}
@@ -472,7 +476,8 @@ def _build(storage: Any, root: Path, progress: ProgressFn | None,
         on_length(len(loaded.entries))
     storage.create()
     index = storage.create_index(_schema())
-    writer = index.writer()
+    # Posting blocks left uncompressed: a quarter of the build's time for a 25% larger index.
+    writer = index.writer(codec=W3Codec(compression=0))
     try:
         vocabulary: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
         for documents in _documents(loaded):
