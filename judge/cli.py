@@ -369,8 +369,9 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 def serve_command(host: str, port: int) -> None:
-    """Build the site and serve it at http://HOST:PORT/ until Ctrl-C. A change to the glossary,
-    to docs/ or to mkdocs.yml rebuilds the site and reloads the open pages, so a translator sees
+    """Serve the site in site/ at http://HOST:PORT/ until Ctrl-C, building it first unless
+    `judge build` has just built it from the same inputs. A change to the glossary, to docs/,
+    overrides/ or mkdocs.yml rebuilds the site and reloads the open pages, so a translator sees
     an edit at once. Nothing is fetched from the internet: every font, script and icon is in
     the site. The output is MkDocs' log; there is no JSON form.
 
