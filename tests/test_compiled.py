@@ -178,6 +178,7 @@ def test_the_rules_core_runs_from_the_compiled_catalogue_without_pyyaml(tmp_path
 
     made = catalogue.compile_catalogue(ROOT / "glossary")
     assert set(made.games) == {"agot2", "agot1", "agot-board", "gp"}
+    assert made.game("gp") is not None and made.game("gp").engine == "priority-stack"  # type: ignore[union-attr]
     path = tmp_path / "catalogue.pickle"
     catalogue.write(made, path)
     situation = api.load_scenario(SCENARIO, {"lang": "es"}, ())

@@ -10,6 +10,7 @@ file with an error, a file changed a moment ago).
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,12 +37,26 @@ class GameData:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """What the rules core reads: the glossary it cites and every game's data."""
+    """What the rules core reads: the glossary it cites and every game's data. Each game's
+    data stays pickled until asked for (`game`): unpickling it imports its engine's module,
+    and a command needs one game."""
 
     root: Path
     glossary: Glossary
-    games: dict[str, GameData] = field(hash=False)
+    games: dict[str, bytes] = field(hash=False)
     format: int = FORMAT
+    _loaded: dict[str, GameData] = field(default_factory=dict, hash=False, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_loaded": {}}  # the pickled games only
+
+    def game(self, name: str) -> GameData | None:
+        """The game's data; None for a game the glossary has no folder for."""
+        if name not in self._loaded and name in self.games:
+            loaded = pickle.loads(self.games[name])
+            if isinstance(loaded, GameData):
+                self._loaded[name] = loaded
+        return self._loaded.get(name)
 
 
 def compile_catalogue(root: Path) -> Catalogue:
@@ -53,8 +68,9 @@ def compile_catalogue(root: Path) -> Catalogue:
         fw_path = timing.framework_path(game, root)
         data_path = triggers.triggers_path(game, root)
         engine = registry.engine_of(game, root)
-        games[game] = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
-                               registry.data_loader(engine)(data_path) if data_path.is_file() else None)
+        data = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
+                        registry.data_loader(engine)(data_path) if data_path.is_file() else None)
+        games[game] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     return Catalogue(root, loaded, games)
 
 

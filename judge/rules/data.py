@@ -25,7 +25,7 @@ def _glossary(root: Path) -> Glossary:
 
 def _game(game: str) -> GameData | None:
     found = catalogue.current(paths.glossary_root())
-    return found.games.get(game) if found is not None else None
+    return found.game(game) if found is not None else None
 
 
 def loaded_glossary() -> Glossary:
