@@ -56,12 +56,11 @@ print(time.perf_counter() - start)
 """
 BARE_CONFIG = """site_name: bare
 docs_dir: docs
+site_dir: site
 theme:
   name: material
   font: false
 plugins: []
-nav: [index.md]
-validation: {nav: {omitted_files: ignore}}
 """
 
 
@@ -125,9 +124,10 @@ def line(name: str, now: float, floor: float | None, floor_name: str, cpu: float
     return f"| {name:<36} | {now * 1000:7.1f} ms | {floor_text} | {ratio} | {cpu_ratio} |"
 
 
-def bare_material(folder: Path, pages: int) -> Path:
-    """A Material project of `pages` plain pages of a few paragraphs, no hooks, only the home
-    page in the nav (as the judge site lists its entry pages)."""
+def bare_material(folder: Path, pages: int, in_nav: bool = False) -> Path:
+    """A Material project with `pages` plain pages of a few paragraphs and no hooks; with
+    in_nav, MkDocs' default nav lists every page (in every page), else only the home page
+    (as the judge site does for its entry pages). site_bench.py builds it too."""
     docs = folder / "docs"
     docs.mkdir(parents=True)
     text = "Una condición de activación es un suceso específico que tiene lugar en la partida.\n\n" * 6
@@ -135,7 +135,8 @@ def bare_material(folder: Path, pages: int) -> Path:
     for n in range(pages - 1):
         (docs / f"page-{n}.md").write_text(f"# Page {n}\n\n{text}", "utf-8")
     config = folder / "mkdocs.yml"
-    config.write_text(BARE_CONFIG, "utf-8")
+    nav = "" if in_nav else "nav: [index.md]\nvalidation: {nav: {omitted_files: ignore}}\n"
+    config.write_text(BARE_CONFIG + nav, "utf-8")
     return config
 
 
