@@ -201,3 +201,14 @@ def test_a_file_that_is_not_a_catalogue_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"junk")
     with pytest.raises(ValueError):
         catalogue.load(path)
+
+
+@pytest.mark.parametrize("xdg", ["/tmp/somewhere", "", None])
+def test_the_cache_folder_is_platformdirs_user_cache(monkeypatch: pytest.MonkeyPatch, xdg: str | None) -> None:
+    import platformdirs
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert compiled.user_cache() == Path(platformdirs.user_cache_dir("judge", appauthor=False))

@@ -6,7 +6,6 @@ every error, so nothing is ever half-loaded.
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -348,6 +347,8 @@ def _summary(rows: list[ConceptRow]) -> ListingSummary:
 
 def _close_names(key: str, names: list[tuple[str, str]]) -> list[str]:
     """Display names whose folded form (or, for a one-word key, one of whose words) is near `key`."""
+    import difflib  # only for a name that matches nothing: not at every start
+
     whole: dict[str, str] = {}
     words: dict[str, str] = {}
     for folded, name in names:
