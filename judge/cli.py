@@ -16,7 +16,7 @@ from judge.core.model import KINDS
 from judge.core.paths import display
 from judge.render import FORMATS, TERM_FORMATS, terminal_width, use_color
 from judge.render import built as built_report
-from judge.rules.model import ABILITY_TYPES
+from judge.rules.kinds import ABILITY_TYPES
 
 if TYPE_CHECKING:
     from judge.glossary import Glossary
@@ -186,8 +186,17 @@ def _ids(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple
     return names
 
 
-@cli.command("check", short_help="Report validation and translation problems; exit 1 on errors.",
-             help=_check_help())
+class _CheckCommand(click.Command):
+    """`judge check`: its help lists the checks, read from the checks module when the help is
+    shown (importing it at every start would cost every command its load time)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = self.help or _check_help()
+        super().format_help_text(ctx, formatter)
+
+
+@cli.command("check", cls=_CheckCommand,
+             short_help="Report validation and translation problems; exit 1 on errors.")
 @game_option
 @click.option("--lang", type=click.Choice(["es", "cs"]), help="Only problems of this language's files.")
 @click.option("--only", metavar="ID,...", callback=_ids, help="Run only these checks (comma-separated ids).")
@@ -419,10 +428,10 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step combat.yaml        (game: agot-board: a board game combat, C1-C6)
     """
     from judge.render import rules as render
-    from judge.rules import api, registry, sequence
+    from judge.rules import api, data, registry, sequence
 
     step_game = registry.scenario_game(scenario, game)
-    engine = registry.engine_of(step_game)
+    engine = data.engine_of(step_game)
     if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,
@@ -496,8 +505,9 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 def serve_command(host: str, port: int) -> None:
-    """Build the site and serve it at http://HOST:PORT/ until Ctrl-C. A change to the glossary,
-    to docs/ or to mkdocs.yml rebuilds the site and reloads the open pages, so a translator sees
+    """Serve the site in site/ at http://HOST:PORT/ until Ctrl-C, building it first unless
+    `judge build` has just built it from the same inputs. A change to the glossary, to docs/,
+    overrides/ or mkdocs.yml rebuilds the site and reloads the open pages, so a translator sees
     an edit at once. Nothing is fetched from the internet: every font, script and icon is in
     the site. The output is MkDocs' log; there is no JSON form.
 

@@ -37,3 +37,28 @@ def test_stop_words_are_the_words_terms_drops(lang: str, text: str) -> None:
 
 def test_a_word_whose_stem_depends_on_accents_yields_both_stems_side_by_side() -> None:
     assert terms("hráči", "cs") == ["hrac", "hrak"]
+
+
+def test_pystemmer_stems_every_glossary_word_as_snowballstemmer_does() -> None:
+    """PyStemmer (C) is a dependency because its stems are snowballstemmer's pure-Python ones
+    on every word of the glossary, as printed and folded; the analyzer uses it when installed."""
+    import snowballstemmer
+    import Stemmer
+    from snowballstemmer.czech_stemmer import CzechStemmer
+    from snowballstemmer.spanish_stemmer import SpanishStemmer
+
+    from judge import glossary
+    from judge.core.text import fold
+    from judge.search.analysis import stemmer_id
+
+    assert snowballstemmer.stemmer is Stemmer.Stemmer and stemmer_id().startswith("Stemmer ")
+    pure = {"es": SpanishStemmer(), "cs": CzechStemmer()}
+    fast = {"es": Stemmer.Stemmer("spanish"), "cs": Stemmer.Stemmer("czech")}
+    vocabulary: dict[str, set[str]] = {"es": set(), "cs": set()}
+    for entry in glossary.load().entries:
+        for word in words(" ".join([entry.term, *entry.aliases, *(block.text for block in entry.blocks)])):
+            vocabulary[entry.lang].update((word, fold(word)))
+    assert len(vocabulary["es"]) > 3000 and len(vocabulary["cs"]) > 3000
+    for lang, every in vocabulary.items():
+        differ = [w for w in sorted(every) if fast[lang].stemWord(w) != pure[lang].stemWord(w)]
+        assert differ == [], lang

@@ -18,6 +18,9 @@ def fold(text: str) -> str:
 
     Hyphens count as spaces so an id (`triggering-condition`) folds like its words.
     """
-    decomposed = unicodedata.normalize("NFD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if text.isascii():  # nothing to decompose (most words): the same key, without the walk
+        bare = text
+    else:
+        decomposed = unicodedata.normalize("NFD", text)
+        bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _SEPARATORS.sub(" ", bare.casefold()).strip()

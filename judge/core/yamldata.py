@@ -14,16 +14,21 @@ alias). Each is refused with the file and line, before any value is built.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import BadData
 from judge.core.paths import display
 
-# libyaml when present: the same safe composer as yaml.SafeLoader, several times faster, and
-# its nodes keep their start marks (lines) too.
-FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # imported when a file is parsed: the compiled catalogue loads without PyYAML
+    import yaml
+
+def fast_loader() -> type[yaml.SafeLoader]:
+    """libyaml when present: the same safe composer as yaml.SafeLoader, several times faster,
+    and its nodes keep their start marks (lines) too."""
+    import yaml
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 _STANDARD = {
     f"tag:yaml.org,2002:{name}"
@@ -59,6 +64,8 @@ class LocatedList(list[Any]):
 
 def load(path: Path, text: str | None = None) -> Located:
     """Read `path` (or `text`, named as `path`) into a `Located` mapping, or raise BadData."""
+    import yaml
+
     where = display(path)
     if text is None:
         try:
@@ -72,7 +79,7 @@ def load(path: Path, text: str | None = None) -> Located:
         except UnicodeDecodeError:
             raise BadData(where, None, "is not UTF-8 text") from None
     try:
-        node = yaml.compose(text, Loader=FAST_LOADER)
+        node = yaml.compose(text, Loader=fast_loader())
     except RecursionError:  # the composer recurses once per level: report where it got too deep
         raise _too_deep(text, where) from None
     except yaml.MarkedYAMLError as exc:
@@ -95,12 +102,16 @@ class _Builder:
     collections being built, so meeting one of them again is a recursive alias."""
 
     def __init__(self, where: str) -> None:
+        import yaml
+
         self.where = where
         self.scalars = yaml.constructor.SafeConstructor()
         self.open: set[int] = set()
         self.values = 0
 
     def build(self, node: yaml.Node, depth: int) -> Any:
+        import yaml
+
         line = node.start_mark.line + 1
         if node.tag not in _STANDARD:
             raise BadData(self.where, line, f"YAML tags are not allowed here ({node.tag})")
@@ -150,9 +161,11 @@ def _kind(value: object) -> str:
 def _too_deep(text: str, where: str) -> BadData:
     """The error for a document too deep to compose, at the line where it passes MAX_DEPTH
     (libyaml's event parser keeps its own stack, so it can walk what the composer cannot)."""
+    import yaml
+
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=FAST_LOADER):
+        for event in yaml.parse(text, Loader=fast_loader()):
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:

@@ -4,7 +4,6 @@ queries that need it; the glossary itself never imports the search)."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 
@@ -93,6 +92,8 @@ def _nearest(ref: str, numbers: list[str]) -> list[str]:
     parent, _, last = ref.rpartition(".")
     siblings = sorted((n for n in numbers if n.rpartition(".")[0] == parent and n.count(".") == ref.count(".")),
                       key=lambda n: abs(_ordinal(n.rpartition(".")[2]) - _ordinal(last)))
+    import difflib  # only for a rule number the rules do not print
+
     close = difflib.get_close_matches(ref, numbers, n=3, cutoff=0.6)
     return list(dict.fromkeys(siblings[:3] + close))[:4]
 

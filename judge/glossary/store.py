@@ -6,12 +6,11 @@ every error, so nothing is ever half-loaded.
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from judge.core import paths
+from judge.core import compiled, paths
 from judge.core.errors import EntryNotFound, InvalidGlossary, UsageProblem
 from judge.core.model import DEFAULT_GAME, LANGS, Entry, Problem
 from judge.core.text import fold
@@ -36,10 +35,22 @@ _MAX_CLOSE = 120
 
 
 def load(root: Path | None = None) -> Glossary:
-    """The glossary at `root` (default: paths.glossary_root()); InvalidGlossary if it has errors."""
+    """The glossary at `root` (default: paths.glossary_root()); InvalidGlossary if it has errors.
+
+    A valid glossary is kept compiled in the user's cache (judge.core.compiled) and read from
+    there while no file of it changes; `validate` and `scan` (the checks) always parse."""
+    root = root if root is not None else paths.glossary_root()
+    key = compiled.files_key([root], "glossary")
+    cache = compiled.path_for("glossary", root) if key else None
+    if key and cache:
+        stored = compiled.read(cache, key)
+        if isinstance(stored, Glossary) and stored.root == root:
+            return stored
     glossary, problems = validate(root)
     if glossary is None:
         raise InvalidGlossary(problems)
+    if key and cache:
+        compiled.write(cache, key, glossary)
     return glossary
 
 
@@ -344,6 +355,8 @@ def _summary(rows: list[ConceptRow]) -> ListingSummary:
 
 def _close_names(key: str, names: list[tuple[str, str]]) -> list[str]:
     """Display names whose folded form (or, for a one-word key, one of whose words) is near `key`."""
+    import difflib  # only for a name that matches nothing: not at every start
+
     whole: dict[str, str] = {}
     words: dict[str, str] = {}
     for folded, name in names:

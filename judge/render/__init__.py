@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import sys
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -47,7 +46,10 @@ def terminal_width() -> int:
     if columns.isdigit():
         return max(int(columns), MIN_WIDTH)
     if sys.stdout.isatty():
-        return max(shutil.get_terminal_size().columns, MIN_WIDTH)
+        try:  # os's, not shutil's: importing shutil costs a command's start several ms
+            return max(os.get_terminal_size(sys.stdout.fileno()).columns, MIN_WIDTH)
+        except OSError:
+            return DEFAULT_WIDTH
     return DEFAULT_WIDTH
 
 

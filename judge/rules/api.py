@@ -7,15 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judge.rules import ask as asking
 from judge.rules import data, scenario, sequence, timing
 from judge.rules.model import Answer, StepResult, Timeline
 from judge.rules.scenario import Scenario
 from judge.rules.sequence import Decide
 from judge.rules.timing import Framework
 from judge.rules.triggers import Catalogue
+
+if TYPE_CHECKING:
+    from judge.rules import ask as asking
 
 
 def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
@@ -63,6 +65,8 @@ def question_lang(question: str, lang: str) -> str:
 def ask(question: str, lang: str, game: str | None) -> tuple[Answer, dict[str, str]]:
     """The answer to a judge's question, from the game's data and glossary alone (no search
     index: the browser runs this too)."""
+    from judge.rules import ask as asking  # the analyzer (a stemmer) only for questions
+
     source, fw, cat = data.sequence_data(game)
     text = asking.check_question(question)
     lang = question_lang(text, lang)
@@ -73,6 +77,8 @@ def ask(question: str, lang: str, game: str | None) -> tuple[Answer, dict[str, s
 
 @lru_cache(maxsize=8)
 def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary]:
+    from judge.rules import ask as asking
+
     source, fw, cat = data.sequence_data(game)
     vocab = asking.vocabulary_for(game)
     return asking.knowledge(source.entries, fw, cat, vocab, lang), vocab

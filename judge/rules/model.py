@@ -4,24 +4,16 @@ answer to a question, and the other engines' runs (gp's stack, agot1's Shadows).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal
 
 from judge.core.model import Cite
 
 Lang = str
-AbilityType = Literal[
-    "action", "marshal", "interrupt", "reaction", "forced-interrupt", "forced-reaction",
-    "when-revealed", "keyword", "delayed", "lasting",
-]
-ABILITY_TYPES: tuple[AbilityType, ...] = get_args(AbilityType)
-Effect = Literal["none", "cancel", "save", "replace"]
-EFFECTS: tuple[Effect, ...] = get_args(Effect)
 SequenceKind = Literal[
     "imminent", "would-interrupts", "forced-interrupts", "interrupt-window", "occurs",
     "forced-reactions", "reaction-window",
 ]
 Outcome = Literal["occurred", "cancelled", "replaced"]
-FORMATS_OF_PLAY: tuple[str, ...] = ("joust", "melee")
 
 
 @dataclass(frozen=True)

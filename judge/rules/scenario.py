@@ -14,7 +14,7 @@ from judge.core import yamldata
 from judge.core.errors import BadData
 from judge.core.model import DEFAULT_GAME, LANGS
 from judge.core.yamldata import Located, LocatedList
-from judge.rules.model import ABILITY_TYPES, EFFECTS, FORMATS_OF_PLAY
+from judge.rules.kinds import ABILITY_TYPES, EFFECTS, FORMATS_OF_PLAY
 from judge.rules.timing import Framework, did_you_mean
 
 MAX_DEPTH = 12

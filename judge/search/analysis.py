@@ -9,7 +9,9 @@ folded first yields both forms: a query typed without accents still meets the ac
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 import snowballstemmer
 
@@ -62,3 +64,12 @@ def terms(text: str, lang: str, keep_stop_words: bool = False) -> list[str]:
 @lru_cache(maxsize=None)
 def _stemmer(lang: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(_LANGUAGES[lang])
+
+
+def stemmer_id() -> str:
+    """Which stemmers `stems` uses: PyStemmer's C module when installed (snowballstemmer hands
+    it out), else snowballstemmer's pure Python; the search index is keyed by it."""
+    module = sys.modules[type(_stemmer("es")).__module__]
+    where = Path(module.__file__ or module.__name__)
+    size = where.stat().st_size if where.is_file() else 0
+    return f"{module.__name__} {where.name} {size}"

@@ -38,7 +38,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from judge.translate import checks
-from judge.core import paths
+from judge.core import compiled, paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
@@ -364,6 +364,7 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     load()  # a broken glossary is an InvalidGlossary listing every error, before MkDocs starts
+    inputs_key = _inputs_key(config or config_file())  # before: an edit during the build is not in it
     options: dict[str, Any] = {"strict": strict}
     if site_dir is not None:
         options["site_dir"] = str(site_dir)
@@ -378,9 +379,41 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
     finally:
         mkdocs_log.removeHandler(warnings)
     out = Path(loaded.site_dir)
-    built = [p for p in out.rglob("*") if p.is_file()]
+    _stamp(out, inputs_key)
+    built = [p for p in out.rglob("*") if p.is_file() and p.name != STAMP]
     pages = sum(1 for p in built if p.name == "index.html")
     return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built))
+
+
+# What a built site was built from: `judge serve` serves a site that `judge build` has just made
+# instead of building it again. The key is the compiled cache's (judge.core.compiled): every
+# input file's path, size, mtime, ctime and inode, and judge's own modules; none while a file
+# is a moment old (then the site is built again).
+STAMP = ".judge-build"
+
+
+def _inputs_key(config: Path) -> str | None:
+    root = config.parent
+    inputs = [paths.glossary_root(), config, root / "docs", root / "overrides"]
+    return compiled.files_key([p for p in inputs if p.exists()], "site")
+
+
+def _stamp(site_dir: Path, key: str | None) -> None:
+    stamp = site_dir / STAMP
+    if key is None:
+        stamp.unlink(missing_ok=True)
+    else:
+        stamp.write_text(key, "utf-8")
+
+
+def is_current(site_dir: Path, config: Path | None = None) -> bool:
+    """The site in `site_dir` was built from the inputs as they are now (glossary, docs/,
+    overrides/, mkdocs.yml, judge's code)."""
+    key = _inputs_key(config or config_file())
+    try:
+        return key is not None and (site_dir / STAMP).read_text("utf-8") == key
+    except OSError:
+        return False
 
 
 class _Collect(logging.Handler):
@@ -395,8 +428,11 @@ class _Collect(logging.Handler):
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve the site on localhost, rebuilding when docs/ or the glossary change."""
-    from mkdocs.commands.serve import serve as mkdocs_serve
+    """Serve the site (site/ of the checkout) on localhost, rebuilding it when the glossary,
+    docs/, overrides/ or mkdocs.yml change. A site `judge build` made from the current inputs
+    is served as it is: `judge build && judge serve` builds once."""
+    from mkdocs.config import load_config
+    from mkdocs.livereload import LiveReloadServer
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # MkDocs' own command line sets up its log; through the API we do, or serve says nothing.
@@ -405,10 +441,35 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     mkdocs_log = logging.getLogger("mkdocs")
     mkdocs_log.addHandler(handler)
     mkdocs_log.setLevel(logging.INFO)
+    config = config_file()
+    site_dir = Path(load_config(str(config)).site_dir)
+
+    def rebuild() -> None:
+        log.info("judge: building the site in %s", paths.display(site_dir))
+        build(site_dir)
+
+    if is_current(site_dir, config):
+        log.info("judge: %s is up to date with the glossary, docs/ and mkdocs.yml", paths.display(site_dir))
+    else:
+        rebuild()  # a SiteError here stops serve; during serve, MkDocs' server logs it and waits
+    server = LiveReloadServer(builder=rebuild, host=host, port=port, root=str(site_dir))
+    server.error_handler = lambda code: _error_page(site_dir, code)
+    for watched in (paths.glossary_root(), config, config.parent / "docs", config.parent / "overrides"):
+        if watched.exists():
+            server.watch(str(watched))
     try:
-        mkdocs_serve(str(config_file()), dev_addr=f"{host}:{port}", livereload=True)
-    except (Abort, PluginError, OSError) as error:
+        server.serve()
+    except KeyboardInterrupt:
+        log.info("Shutting down...")
+    except OSError as error:
         raise SiteError(str(error)) from None
+    finally:
+        server.shutdown()
+
+
+def _error_page(site_dir: Path, code: int) -> bytes | None:
+    page = site_dir / f"{code}.html"
+    return page.read_bytes() if code in (404, 500) and page.is_file() else None
 
 
 class SiteError(UsageProblem):

@@ -13,34 +13,11 @@ import tempfile
 from pathlib import Path
 
 from benchtime import median_seconds
+from coldstart_bench import bare_material
 
 from judge.site import hooks as site
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-BARE_CONFIG = """site_name: bare
-docs_dir: docs
-site_dir: site
-theme:
-  name: material
-  font: false
-plugins: []
-"""
-
-
-def bare_material(folder: Path, pages: int, in_nav: bool) -> Path:
-    """A Material project with `pages` plain pages of a few paragraphs and no hooks; with
-    in_nav, MkDocs' default nav lists every page (in every page), else only the home page
-    (as the judge site does for its entry pages)."""
-    docs = folder / "docs"
-    docs.mkdir(parents=True)
-    text = "Una condición de activación es un suceso específico que tiene lugar en la partida.\n\n" * 6
-    (docs / "index.md").write_text("# Home\n", "utf-8")
-    for n in range(pages - 1):
-        (docs / f"page-{n}.md").write_text(f"# Page {n}\n\n{text}", "utf-8")
-    config = folder / "mkdocs.yml"
-    nav = "" if in_nav else "nav: [index.md]\nvalidation: {nav: {omitted_files: ignore}}\n"
-    config.write_text(BARE_CONFIG + nav, "utf-8")
-    return config
 
 
 def size(path: Path) -> int:

@@ -1,0 +1,204 @@
+"""Benchmark: cold start of each `judge` command against the floor of the libraries it needs.
+
+Run: python tests/bench/coldstart_bench.py [--runs N] [--site-runs N] [--only ROW,...]
+
+Every row starts fresh processes, each command alternated with its floor in the same run (the
+order swapped every other time, so a burst of load on a shared machine hits both alike), and
+prints medians: the command (now), its floor, and their ratio, in wall-clock time and in CPU
+time (user + system of the child, steadier when other work shares the machine).
+
+  F1     python -c 'import click, yaml'                       (what every command needs)
+  F2     F1 + snowballstemmer, whoosh.index, whoosh.qparser   (what search needs)
+  bare   mkdocs build of bare Material with as many plain pages as the judge site has
+
+The index rows: `build --index` rebuilds the whole index (against F2); "up-to-date" is the
+check every `judge search` makes before using the index (key the glossary, open the index),
+timed inside a fresh process (after its imports) once the index is built, with no floor (its
+aim is absolute).
+
+Runs in a temporary user cache (XDG_CACHE_HOME), warmed by one run of each command, with
+bytecode written (PYTHONDONTWRITEBYTECODE unset): the state a judge's second command finds.
+JUDGE_BENCH_ROOT names another checkout to time (its venv's python must run this script).
+Nothing is asserted: the figures depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(os.environ.get("JUDGE_BENCH_ROOT") or Path(__file__).resolve().parent.parent.parent)
+PYTHON = sys.executable
+SCENARIO = ROOT / "tests" / "golden" / "judge" / "scenarios" / "challenge-won-reactions.yaml"
+QUESTION = "¿Cuándo puedo usar una reacción después de que gane un reto?"
+F1 = [PYTHON, "-c", "import click, yaml"]
+F2 = [PYTHON, "-c", "import click, yaml, snowballstemmer, whoosh.index, whoosh.qparser"]
+# The up-to-date check, timed inside the process; open_index is judge.search's public entry.
+UP_TO_DATE = """
+import time
+try:
+    from judge.search.index import open_index
+except ImportError:  # before judge/search/ was a folder
+    from judge.search import open_index
+start = time.perf_counter()
+open_index().close()
+print(time.perf_counter() - start)
+"""
+BARE_CONFIG = """site_name: bare
+docs_dir: docs
+site_dir: site
+theme:
+  name: material
+  font: false
+plugins: []
+"""
+
+
+def judge(*args: str) -> list[str]:
+    script = Path(PYTHON).parent / "judge"
+    return [str(script), *args] if script.is_file() else [PYTHON, "-m", "judge", *args]
+
+
+@dataclass
+class Sample:
+    wall: float
+    cpu: float
+
+
+def run(command: list[str], ok: tuple[int, ...] = (0,)) -> Sample:
+    """One fresh process: wall-clock and CPU seconds (user + system, from the child's rusage)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in ok:
+        sys.exit(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr.decode(errors='replace')}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Sample(wall, cpu)
+
+
+@dataclass
+class Row:
+    name: str
+    command: list[str]
+    floor_name: str
+    floor: list[str]
+    ok: tuple[int, ...] = (0,)
+
+
+def alternate(row: Row, runs: int) -> tuple[list[Sample], list[Sample]]:
+    """`runs` of the command and of its floor, interleaved, the order swapped each time."""
+    run(row.command, row.ok)  # warm: bytecode, caches, index
+    mine: list[Sample] = []
+    floor: list[Sample] = []
+    for n in range(runs):
+        if n % 2:
+            mine.append(run(row.command, row.ok))
+            floor.append(run(row.floor))
+        else:
+            floor.append(run(row.floor))
+            mine.append(run(row.command, row.ok))
+    return mine, floor
+
+
+def median(samples: list[Sample], field: Callable[[Sample], float]) -> float:
+    return statistics.median(field(s) for s in samples)
+
+
+def line(name: str, now: float, floor: float | None, floor_name: str, cpu: float | None = None,
+         cpu_floor: float | None = None) -> str:
+    ratio = f"{now / floor:5.2f} × {floor_name:<4}" if floor else f"{'—':<12}"
+    floor_text = f"{floor * 1000:7.0f} ms" if floor else f"{'—':<10}"
+    cpu_ratio = f"{cpu / cpu_floor:5.2f}" if cpu and cpu_floor else f"{'—':<5}"
+    return f"| {name:<36} | {now * 1000:7.1f} ms | {floor_text} | {ratio} | {cpu_ratio} |"
+
+
+def bare_material(folder: Path, pages: int, in_nav: bool = False) -> Path:
+    """A Material project with `pages` plain pages of a few paragraphs and no hooks; with
+    in_nav, MkDocs' default nav lists every page (in every page), else only the home page
+    (as the judge site does for its entry pages). site_bench.py builds it too."""
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    text = "Una condición de activación es un suceso específico que tiene lugar en la partida.\n\n" * 6
+    (docs / "index.md").write_text("# Home\n", "utf-8")
+    for n in range(pages - 1):
+        (docs / f"page-{n}.md").write_text(f"# Page {n}\n\n{text}", "utf-8")
+    config = folder / "mkdocs.yml"
+    nav = "" if in_nav else "nav: [index.md]\nvalidation: {nav: {omitted_files: ignore}}\n"
+    config.write_text(BARE_CONFIG + nav, "utf-8")
+    return config
+
+
+def up_to_date(runs: int) -> float:
+    """Median seconds of the index's up-to-date check, each in a fresh process."""
+    timings = []
+    for _ in range(runs):
+        done = subprocess.run([PYTHON, "-c", UP_TO_DATE], cwd=ROOT, capture_output=True, text=True, check=True)
+        timings.append(float(done.stdout.split()[-1]))
+    return statistics.median(timings)
+
+
+ROWS = {
+    "show": lambda: Row("judge show anular", judge("show", "anular"), "F1", F1),
+    "search": lambda: Row("judge search reaccion", judge("search", "reaccion"), "F2", F2),
+    "timeline": lambda: Row("judge timeline", judge("timeline"), "F1", F1),
+    "step": lambda: Row(f"judge step {SCENARIO.stem}", judge("step", str(SCENARIO)), "F1", F1),
+    "ask": lambda: Row('judge ask "…"', judge("ask", QUESTION), "F2", F2),
+    "index": lambda: Row("judge build --index (full)", judge("build", "--index"), "F2", F2),
+    "check": lambda: Row("judge check --skip spelling", judge("check", "--skip", "spelling"), "F1", F1, (0, 1)),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7, help="runs of each command and its floor (median shown)")
+    parser.add_argument("--site-runs", type=int, default=7, help="runs of the site build and of bare Material")
+    parser.add_argument("--only", metavar="ROW,...", help=f"rows to run: {', '.join([*ROWS, 'uptodate', 'site'])}")
+    args = parser.parse_args()
+    only = set(args.only.split(",")) if args.only else {*ROWS, "uptodate", "site"}
+    with tempfile.TemporaryDirectory(prefix="judge-coldstart-") as tmp:
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ.pop("JUDGE_GLOSSARY", None)
+        os.environ["NO_MKDOCS_2_WARNING"] = "1"
+        os.environ["COLUMNS"] = "80"
+        run(judge("build", "--index"))  # every search-side row finds a built index
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; "
+              f"medians of {args.runs} (site: {args.site_runs})")
+        print(f"| {'command':<36} | {'now':<10} | {'floor':<10} | {'ratio':<12} | {'cpu':<5} |")
+        print(f"| {'-' * 36} | {'-' * 10} | {'-' * 10} | {'-' * 12} | {'-' * 5} |")
+        for key, make in ROWS.items():
+            if key in only:
+                row = make()
+                mine, floor = alternate(row, args.runs)
+                print(line(row.name, median(mine, lambda s: s.wall), median(floor, lambda s: s.wall), row.floor_name,
+                           median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
+        if "uptodate" in only:
+            print(line("index up-to-date check", up_to_date(max(args.runs, 11)), None, ""), flush=True)
+        if "site" in only:
+            out = Path(tmp) / "site"
+            built = json.loads(subprocess.run(judge("build", "--site", "--site-dir", str(out), "--format", "json"),
+                                              cwd=ROOT, capture_output=True, check=True, text=True).stdout)
+            pages = built["site"]["pages"]
+            config = bare_material(Path(tmp) / "bare", pages)
+            bare = [PYTHON, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(Path(tmp) / "bare-site")]
+            row = Row(f"judge build --site ({pages} p.)", judge("build", "--site", "--site-dir", str(out)), "bare", bare)
+            mine, floor = alternate(row, args.site_runs)
+            print(line(row.name, median(mine, lambda s: s.wall), median(floor, lambda s: s.wall), row.floor_name,
+                       median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
+        print(f"load at the end {os.getloadavg()[0]:.1f} (the machine may be shared: compare ratios)")
+
+
+if __name__ == "__main__":
+    main()
