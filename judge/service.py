@@ -187,3 +187,23 @@ def workdir(folder: str) -> None:
     """Where `step` writes the scenario it is given (the browser's virtual disk)."""
     os.makedirs(folder, exist_ok=True)
     os.chdir(folder)
+
+
+def use_catalogue(path: str) -> None:
+    """Load the site's compiled catalogue (judge.site.resolver.catalogue) in place of the
+    glossary: the browser parses no Markdown. The engines' data files go to a folder beside it,
+    which becomes the glossary root they read."""
+    import pickle
+
+    from judge.rules import data
+
+    with open(path, "rb") as handle:
+        loaded = pickle.load(handle)
+    root = Path(path).parent / "glossary"
+    for name, text in loaded["data_files"].items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, "utf-8")
+    os.environ["JUDGE_GLOSSARY"] = str(root)
+    glossary = loaded["glossary"]
+    setattr(data, "_glossary", lambda _root: glossary)  # noqa: B010 - the one loader every engine uses
+    ABOUT.update(loaded["about"])

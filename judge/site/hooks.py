@@ -37,6 +37,7 @@ from judge.translate import checks
 from judge.core import paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
+from judge.site import resolver, runtime
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -108,6 +109,11 @@ def on_post_build(config: MkDocsConfig) -> None:
     for bundle in assets.glob("bundle.*.js"):
         text = bundle.read_text("utf-8")
         bundle.write_text(_CDN.sub("data:text/javascript,", text), "utf-8")
+    if _state.glossary is not None:
+        try:
+            resolver.write_runtime(Path(config.site_dir), _state.glossary)
+        except runtime.RuntimeMissing as error:
+            raise PluginError(f"the Resolver: {error}") from None
 
 
 _CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
@@ -160,6 +166,7 @@ def generated_pages(glossary: Glossary) -> dict[str, str]:
             trigger_sequence(glossary, lang, game), glossary.get(game, lang, TRIGGERING_CONDITION), lang, game)
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
         pages[f"{lang}/search-index.json"] = search_index_json(glossary, lang)
+    pages.update(resolver.pages(glossary))
     return pages
 
 
@@ -233,6 +240,7 @@ def navigation(glossary: Glossary, pages: dict[str, str]) -> list[Any]:
             f"{lang}/index.md",
             {ui["search"]: f"{lang}/search.md"},
             *sections,
+            {resolver.ui()[lang]["title"]: resolver.page_src(lang)},
             {ui["judge"]: f"{lang}/judge.md"},
             {ui["translate"]: f"{lang}/translator.md"},
         ]})
