@@ -285,9 +285,9 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     """
     from judge import service
     from judge.render import rules as render
-    from judge.rules import api, registry
+    from judge.rules import api, data, registry
 
-    engine = registry.engine_of(registry.scenario_game(scenario, game))
+    engine = data.engine_of(registry.scenario_game(scenario, game))
     if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,

@@ -9,16 +9,22 @@ YAML tags are accepted: a tag such as `!!python/object` is an error, never a con
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import BadData
 from judge.core.paths import display
 
-# libyaml when present: the same safe composer as yaml.SafeLoader, several times faster, and
-# its nodes keep their start marks (lines) too.
-FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # imported when a file is parsed: the compiled catalogue loads without PyYAML
+    import yaml
+
+
+def fast_loader() -> type[yaml.SafeLoader]:
+    """libyaml when present: the same safe composer as yaml.SafeLoader, several times faster,
+    and its nodes keep their start marks (lines) too."""
+    import yaml
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 _STANDARD = {
     f"tag:yaml.org,2002:{name}"
@@ -49,6 +55,8 @@ class LocatedList(list[Any]):
 
 def load(path: Path, text: str | None = None) -> Located:
     """Read `path` (or `text`, named as `path`) into a `Located` mapping, or raise BadData."""
+    import yaml
+
     where = display(path)
     if text is None:
         try:
@@ -58,7 +66,7 @@ def load(path: Path, text: str | None = None) -> Located:
         except UnicodeDecodeError:
             raise BadData(where, None, "is not UTF-8 text") from None
     try:
-        node = yaml.compose(text, Loader=FAST_LOADER)
+        node = yaml.compose(text, Loader=fast_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -75,6 +83,8 @@ def load(path: Path, text: str | None = None) -> Located:
 
 def _build(node: yaml.Node, where: str, scalars: yaml.constructor.SafeConstructor) -> Any:
     """Located mappings and lists; `scalars` (one per document) turns the scalars into values."""
+    import yaml
+
     line = node.start_mark.line + 1
     if node.tag not in _STANDARD:
         raise BadData(where, line, f"YAML tags are not allowed here ({node.tag})")

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-import yaml
-
 from judge.core.model import (
     ENTRY_KEYS,
     KINDS,
@@ -26,7 +24,7 @@ from judge.core.model import (
 )
 from judge.core.paths import display
 from judge.core.text import nfc
-from judge.core.yamldata import FAST_LOADER
+from judge.core.yamldata import fast_loader
 from judge.glossary.body import body_problems, parse_blocks
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -98,11 +96,13 @@ def _split(text: str, report: FileReport) -> _Parts | None:
 
 
 def _front_matter(lines: list[str], report: FileReport) -> dict[str, Any] | None:
+    import yaml  # only where a file is parsed: a compiled glossary loads without PyYAML
+
     source = "\n".join(lines)
     if "!" in source and _reject_tags(source, report):
         return None
     try:
-        meta = yaml.load(source, Loader=FAST_LOADER)
+        meta = yaml.load(source, Loader=fast_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + _FIRST_FM_LINE if mark else 1
@@ -122,8 +122,10 @@ def _front_matter(lines: list[str], report: FileReport) -> dict[str, Any] | None
 
 def _reject_tags(source: str, report: FileReport) -> bool:
     """Report YAML tags (`!!python/object`, `!foo`): the glossary is plain data only."""
+    import yaml
+
     try:
-        tags = [t for t in yaml.scan(source, Loader=FAST_LOADER) if isinstance(t, yaml.TagToken)]
+        tags = [t for t in yaml.scan(source, Loader=fast_loader()) if isinstance(t, yaml.TagToken)]
     except yaml.YAMLError:
         return False  # the loader reports the syntax error with its line
     for tag in tags:

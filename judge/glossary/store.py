@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from judge.core import paths
+from judge.core import compiled, paths
 from judge.core.errors import EntryNotFound, InvalidGlossary, UsageProblem
 from judge.core.model import DEFAULT_GAME, LANGS, Entry, Problem
 from judge.core.text import fold
@@ -33,10 +33,22 @@ _MIN_WORD = 4  # shorter words (de, la, se) would make every name "close"
 
 
 def load(root: Path | None = None) -> Glossary:
-    """The glossary at `root` (default: paths.glossary_root()); InvalidGlossary if it has errors."""
+    """The glossary at `root` (default: paths.glossary_root()); InvalidGlossary if it has errors.
+
+    A valid glossary is kept compiled in the user's cache (judge.core.compiled) and read from
+    there while no file of it changes; `validate` and `scan` (the checks) always parse."""
+    root = root if root is not None else paths.glossary_root()
+    key = compiled.files_key([root], "glossary")
+    cache = compiled.path_for("glossary", root) if key else None
+    if key and cache:
+        stored = compiled.read(cache, key)
+        if isinstance(stored, Glossary) and stored.root == root:
+            return stored
     glossary, problems = validate(root)
     if glossary is None:
         raise InvalidGlossary(problems)
+    if key and cache:
+        compiled.write(cache, key, glossary)
     return glossary
 
 

@@ -357,9 +357,10 @@ def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[Co
     through the combat sequence; its output names steps from the result itself (no labels)."""
     if scenario is None:
         raise UsageProblem(f'game "{game}" steps a combat: give its scenario file (docs/scenarios.md)')
-    root = paths.glossary_root()
-    combat_data = load_data(data_path(game, root))
-    fw = timing.load(timing.framework_path(game, root))
+    combat_data = data.engine_data(game)
+    if not isinstance(combat_data, CombatData):
+        raise UsageProblem(f'game "{game}" is not stepped by the combat engine')
+    fw = data.framework(game)
     return run(from_file(scenario, combat_data, lang), combat_data, fw, data.loaded_glossary()), {}
 
 

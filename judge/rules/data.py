@@ -1,5 +1,6 @@
 """A game's data for the rules core: the loaded glossary (the cited entries), its round
-(framework.yaml) and its triggering-condition catalogue (triggers.yaml)."""
+(framework.yaml) and its engine's data (triggers.yaml) — from the compiled catalogue when there
+is one (judge/rules/catalogue.py), else parsed from the files."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from judge.core import paths
 from judge.core.errors import UsageProblem
 from judge.core.model import DEFAULT_GAME
 from judge.glossary import Glossary
-from judge.rules import registry, timing, triggers
+from judge.rules import catalogue, registry, timing, triggers
+from judge.rules.catalogue import GameData
 from judge.rules.timing import Framework
 from judge.rules.triggers import Catalogue
 
@@ -21,30 +23,64 @@ def _glossary(root: Path) -> Glossary:
     return glossary.load(root)
 
 
+def _game(game: str) -> GameData | None:
+    found = catalogue.current(paths.glossary_root())
+    return found.games.get(game) if found is not None else None
+
+
 def loaded_glossary() -> Glossary:
     """The glossary every engine cites, loaded once per process."""
-    return _glossary(paths.glossary_root())
+    found = catalogue.current(paths.glossary_root())
+    return found.glossary if found is not None else _glossary(paths.glossary_root())
+
+
+def engine_of(game: str) -> str:
+    """The engine that steps the game's situations (registry.engine_of, from the catalogue)."""
+    compiled = _game(game)
+    return compiled.engine if compiled is not None else registry.engine_of(game, paths.glossary_root())
+
+
+def framework(game: str) -> Framework:
+    """The round of a game; a usage error for a game without framework.yaml."""
+    compiled = _game(game)
+    if compiled is not None and compiled.framework is not None:
+        return compiled.framework
+    fw_path = timing.framework_path(game, paths.glossary_root())
+    if not fw_path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
+    return timing.load(fw_path)
+
+
+def engine_data(game: str) -> object:
+    """The data of the game's engine (its triggers.yaml, parsed by that engine)."""
+    compiled = _game(game)
+    if compiled is not None and compiled.data is not None:
+        return compiled.data
+    path = triggers.triggers_path(game, paths.glossary_root())
+    if not path.is_file():
+        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
+    return registry.data_loader(engine_of(game))(path)
 
 
 def framework_data(game: str | None) -> tuple[Glossary, Framework]:
     """The glossary and the round of a game, whatever engine steps its situations."""
-    game = game or DEFAULT_GAME
-    fw_path = timing.framework_path(game, paths.glossary_root())
-    if not fw_path.is_file():
-        raise UsageProblem(f'game "{game}" has no timing data (framework.yaml)')
-    return loaded_glossary(), timing.load(fw_path)
+    fw = framework(game or DEFAULT_GAME)
+    return loaded_glossary(), fw
 
 
 def sequence_data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     """The glossary, round and triggering-condition catalogue of a game stepped by the
     sequence engine; a clear usage error for a game with another engine or no data."""
     game = game or DEFAULT_GAME
-    engine = registry.engine_of(game)
+    engine = engine_of(game)
     if engine != registry.TRIGGER_SEQUENCE:
         raise UsageProblem(f'game "{game}" has no triggering-condition catalogue (its engine is {engine}): '
                            f"use judge step with a scenario file (docs/scenarios.md), or judge search")
-    tr_path = triggers.triggers_path(game, paths.glossary_root())
-    if not tr_path.is_file():
+    compiled = _game(game)
+    if (compiled is None or compiled.data is None) and not triggers.triggers_path(game, paths.glossary_root()).is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
     source, fw = framework_data(game)
-    return source, fw, triggers.load(tr_path)
+    cat = engine_data(game)
+    if not isinstance(cat, Catalogue):
+        raise UsageProblem(f'game "{game}" has no triggering-condition catalogue')
+    return source, fw, cat

@@ -398,9 +398,10 @@ def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[St
     and the labels of its language out."""
     if scenario is None:
         raise UsageProblem(f'game "{game}": `judge step` needs a scenario file (docs/scenarios.md)')
-    root = paths.glossary_root()
-    fw = timing.load(timing.framework_path(game, root))
-    rules = load_rules(root / game / "triggers.yaml")
+    fw = data.framework(game)
+    rules = data.engine_data(game)
+    if not isinstance(rules, Rules):
+        raise UsageProblem(f'game "{game}" is not stepped by the priority stack')
     sc = load_scenario(scenario, fw)
     out_lang = lang or sc.lang or fw.langs[0]
     if out_lang not in fw.langs:

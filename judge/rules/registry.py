@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
-
-import yaml
 
 from judge.core import paths
 from judge.core.model import DEFAULT_GAME
@@ -35,6 +34,23 @@ STEP_ENGINES: dict[str, str] = {
     "shadows": "judge.rules.shadows",
     "combat": "judge.rules.combat",
 }
+
+
+# engine name → (module, function) parsing the game's triggers.yaml into that engine's data; the
+# compiled catalogue (judge/rules/catalogue.py) holds each game's result.
+ENGINE_DATA: dict[str, tuple[str, str]] = {
+    TRIGGER_SEQUENCE: ("judge.rules.triggers", "load"),
+    "priority-stack": ("judge.rules.priority", "load_rules"),
+    "shadows": ("judge.rules.shadows", "load_rules"),
+    "combat": ("judge.rules.combat", "load_data"),
+}
+
+
+def data_loader(engine: str) -> Callable[[Path], object]:
+    """The parser of an engine's data file (triggers.yaml), its module imported now."""
+    module, name = ENGINE_DATA[engine]
+    load: Callable[[Path], object] = getattr(importlib.import_module(module), name)
+    return load
 
 
 def runner(engine: str) -> ScenarioRunner:
@@ -68,6 +84,8 @@ def scenario_game(scenario: Path | None, game: str | None) -> str:
 
 
 def _top_level_key(path: Path, key: str) -> object:
+    import yaml  # a scenario file is YAML; the rules core itself runs without PyYAML
+
     try:
         data = yaml.safe_load(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):

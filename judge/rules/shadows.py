@@ -333,6 +333,8 @@ def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[Sh
     if lang is not None:
         situation = replace(situation, lang=lang)
     source, fw = data.framework_data(game)
-    rules = load_rules(triggers.triggers_path(game, paths.glossary_root()))
+    rules = data.engine_data(game)
+    if not isinstance(rules, Rules):
+        raise UsageProblem(f'game "{game}" is not stepped by the shadows engine')
     result = step(situation, rules, fw, source)
     return result, rules.labels[result.lang]

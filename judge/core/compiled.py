@@ -1,0 +1,157 @@
+"""Compiled data in the user's cache: a pickle that can never be stale, never trusted when unsafe.
+
+A stored value is keyed by the files it was made from: for each file its path, size, mtime,
+ctime and inode (as git's index does: an edit in place that keeps the size and the mtime still
+changes the ctime), plus the code that made it (the stat data of judge's modules: another
+version, or an edited module, is another key). A file changed in the last `TRUST_SECONDS` gives
+no key (its next edit could land within the clock's resolution): then nothing is read or
+written and the caller parses.
+
+A pickle runs code when it is loaded, so the cache folder must be the user's own and writable
+by no one else, and so must the file. Anything wrong — missing, corrupt, another key or version,
+unsafe ownership or permissions — reads as "nothing stored": the caller parses instead, with the
+same result. Writes are atomic (a temporary file renamed over the old one).
+
+No third-party import here: the browser's rules core loads the same pickles (`read_file`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+FORMAT = 1
+TRUST_SECONDS = 2.0
+_MAGIC = b"judge-compiled\n"
+_PACKAGE = Path(__file__).resolve().parent.parent  # judge/
+
+
+def cache_dir() -> Path:
+    """The compiled data's folder in the per-user cache (XDG_CACHE_HOME on Linux)."""
+    import platformdirs  # only when a cache is used: the browser reads files it is given
+
+    return Path(platformdirs.user_cache_dir("judge", appauthor=False)) / "compiled"
+
+
+def files_key(roots: Iterable[Path], salt: str = "") -> str | None:
+    """A key of every file under `roots` (names and stat data), of judge's code and of `salt`;
+    None when a file changed too recently to be trusted, or cannot be read."""
+    # judge's own modules are keyed like the data: another version (or an edit) is another key.
+    digest = hashlib.sha256(b"%s%d %s\n%s\n" % (_MAGIC, FORMAT, sys.version.encode(), salt.encode()))
+    trusted_before = time.time() - TRUST_SECONDS
+    try:
+        for root in (_PACKAGE, *roots):
+            digest.update(os.fsencode(root) + b"\0")
+            for path, info in _walk(root, ".py" if root == _PACKAGE else ""):
+                if max(info.st_mtime, info.st_ctime) > trusted_before:
+                    return None
+                digest.update(b"%s\0%d %d %d %d\n" % (os.fsencode(path), info.st_size, info.st_mtime_ns,
+                                                     info.st_ctime_ns, info.st_ino))
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _walk(root: Path, suffix: str) -> list[tuple[str, os.stat_result]]:
+    """Every file under `root` whose name ends with `suffix` (not hidden, not __pycache__;
+    `root` itself if it is a file), sorted, with its stat data."""
+    if not root.is_dir():
+        return [(str(root), root.stat())]
+    found: list[tuple[str, os.stat_result]] = []
+    folders = [str(root)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                if entry.is_dir():
+                    folders.append(entry.path)
+                elif entry.name.endswith(suffix):
+                    found.append((entry.path, entry.stat()))
+    return sorted(found)
+
+
+def path_for(name: str, root: Path) -> Path:
+    """The cache file of `name` (glossary, catalogue) made from the glossary at `root`."""
+    where = hashlib.sha256(os.fsencode(root.absolute())).hexdigest()[:16]
+    return cache_dir() / f"{name}-{where}.pickle"
+
+
+def read(path: Path, key: str) -> object | None:
+    """What `write` stored at `path` under `key`; None when absent, unsafe, stale or corrupt."""
+    if not safe_dir(path.parent, create=False):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            if not _owned(os.fstat(handle.fileno())):
+                return None
+            if handle.readline() != _MAGIC or handle.readline() != _header(key):
+                return None
+            value: object = pickle.load(handle)
+            return value
+    except Exception:  # noqa: BLE001 - a missing, corrupt or foreign cache means: parse instead
+        return None
+
+
+def write(path: Path, key: str, value: object) -> bool:
+    """Store `value` under `key` at `path`, atomically (a whole file or none); False when the
+    folder is unsafe or cannot be written (the caller goes on without a cache)."""
+    if not safe_dir(path.parent, create=True):
+        return False
+    try:
+        data = _MAGIC + _header(key) + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    except (OSError, pickle.PicklingError):
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, path)
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
+        return False
+    return True
+
+
+def dump_file(path: Path, value: object) -> None:
+    """`value` as a compiled file of its own (the site ships the catalogue to the browser)."""
+    path.write_bytes(_MAGIC + _header("file") + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def load_file(path: Path) -> object:
+    """What `dump_file` wrote; ValueError when the file is not one, or of another format."""
+    with open(path, "rb") as handle:
+        if handle.readline() != _MAGIC or handle.readline() != _header("file"):
+            raise ValueError(f"{path} is not a compiled file of this judge version")
+        value: object = pickle.load(handle)
+    return value
+
+
+def _header(key: str) -> bytes:
+    return f"{FORMAT} {key}\n".encode()
+
+
+def safe_dir(folder: Path, create: bool) -> bool:
+    """The folder is a real folder of this user that no one else may write (made 0700 when
+    `create` and missing)."""
+    try:
+        if create:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and _owned(info)
+
+
+def _owned(info: os.stat_result) -> bool:
+    """This user's, and not writable by the group or others (where files have owners)."""
+    if not hasattr(os, "getuid"):
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)

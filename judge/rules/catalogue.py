@@ -1,0 +1,106 @@
+"""The compiled catalogue: the loaded glossary and each game's round (framework.yaml) and engine
+data (triggers.yaml), parsed once and kept as a pickle that loads without PyYAML.
+
+The CLI keeps it in the user's cache (judge.core.compiled: keyed so it is never stale, refused
+when unsafe); the site writes it to a file (`write`) that the browser's rules core reads
+(`load`, then `install`). The rules core asks `current()` for it, and parses the YAML files
+itself — reporting their problems with file and line — when there is none (a glossary or data
+file with an error, a file changed a moment ago).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge import glossary
+from judge.core import compiled
+from judge.core.errors import JudgeError
+from judge.glossary import Glossary
+from judge.rules import registry, timing, triggers
+from judge.rules.timing import Framework
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class GameData:
+    """A game's round (None without framework.yaml) and the data of the engine that steps its
+    situations (None without triggers.yaml): a triggers.Catalogue for the trigger sequence,
+    the engine module's own type for the others."""
+
+    engine: str
+    framework: Framework | None
+    data: object | None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What the rules core reads: the glossary it cites and every game's data."""
+
+    root: Path
+    glossary: Glossary
+    games: dict[str, GameData] = field(hash=False)
+    format: int = FORMAT
+
+
+def compile_catalogue(root: Path) -> Catalogue:
+    """Parse the glossary at `root` and every game's data; InvalidGlossary or BadData (with
+    file and line) when something does not load."""
+    loaded = glossary.load(root)
+    games = {}
+    for game in glossary.known_games(root):
+        fw_path = timing.framework_path(game, root)
+        data_path = triggers.triggers_path(game, root)
+        engine = registry.engine_of(game, root)
+        games[game] = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
+                               registry.data_loader(engine)(data_path) if data_path.is_file() else None)
+    return Catalogue(root, loaded, games)
+
+
+def write(catalogue: Catalogue, path: Path) -> None:
+    """The catalogue as a file of its own (the site ships it to the browser)."""
+    compiled.dump_file(path, catalogue)
+
+
+def load(path: Path) -> Catalogue:
+    """A catalogue `write` wrote (no YAML parsed); ValueError when the file is not one."""
+    value = compiled.load_file(path)
+    if not isinstance(value, Catalogue) or value.format != FORMAT:
+        raise ValueError(f"{path} is not a catalogue of this judge version")
+    return value
+
+
+_installed: list[Catalogue] = []
+_trusted: dict[Path, Catalogue] = {}
+
+
+def install(catalogue: Catalogue | None) -> None:
+    """From now on the rules core reads `catalogue` whatever the glossary root (the browser,
+    which has no glossary files); None goes back to the glossary's files."""
+    _installed[:] = [catalogue] if catalogue is not None else []
+
+
+def current(root: Path) -> Catalogue | None:
+    """The installed catalogue; else the one of the glossary at `root`, from the user's cache
+    or compiled now (and cached). None when a file changed too recently to trust a cache, or
+    something does not load: the caller then parses the files it needs, as without a cache."""
+    if _installed:
+        return _installed[0]
+    if root in _trusted:
+        return _trusted[root]
+    key = compiled.files_key([root], "catalogue")
+    if key is None:
+        return None
+    cache = compiled.path_for("catalogue", root)
+    stored = compiled.read(cache, key)
+    if isinstance(stored, Catalogue) and stored.format == FORMAT and stored.root == root:
+        _trusted[root] = stored
+        return stored
+    try:
+        made = compile_catalogue(root)
+    except JudgeError:
+        return None
+    compiled.write(cache, key, made)
+    _trusted[root] = made
+    return made

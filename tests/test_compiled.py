@@ -1,0 +1,202 @@
+"""The compiled glossary and catalogue (judge/core/compiled.py, judge/rules/catalogue.py): never
+stale, never trusted when unsafe, the same output as parsing; and the rules core runs from the
+compiled catalogue without PyYAML (the browser's case)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge import glossary
+from judge.cli import cli
+from judge.core import compiled
+from judge.glossary import Glossary, store
+from judge.rules import catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def trusted(broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The fixture glossary's writable copy, its files trusted at once (a fresh copy would not
+    be for TRUST_SECONDS: the tests do not wait), with a cache folder of its own."""
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return broken
+
+
+def show(runner: CliRunner, *args: str) -> str:
+    result = runner.invoke(cli, ["show", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def cache_file(root: Path) -> Path:
+    return compiled.path_for("glossary", root)
+
+
+def no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("the glossary was parsed")
+    monkeypatch.setattr(store, "validate", refuse)
+
+
+def test_a_valid_glossary_is_cached_and_read_back_without_parsing(
+        trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed = show(runner, "anular")
+    assert cache_file(trusted).is_file()
+    no_parsing(monkeypatch)
+    assert show(runner, "anular") == parsed
+
+
+def test_an_edit_in_place_that_keeps_size_and_mtime_is_seen(
+        trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "Anular" in show(runner, "anular")
+    path = trusted / "agot2" / "es" / "cancel.md"
+    before = path.stat()
+    with open(path, "r+b") as handle:  # the same bytes count, the same inode
+        text = handle.read()
+        handle.seek(0)
+        handle.write(text.replace(b"term: Anular", b"term: Anulat"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+    assert "Anulat" in show(runner, "cancel")
+
+
+def test_a_file_changed_a_moment_ago_is_not_trusted(broken: Path, runner: CliRunner) -> None:
+    """The copy was just made: its files are too new to key a cache, so none is written."""
+    show(runner, "anular")
+    assert compiled.files_key([broken]) is None
+    assert not cache_file(broken).exists()
+
+
+def poison(root: Path) -> None:
+    """A cached glossary that differs from the files (a cache that must not be read)."""
+    real = glossary.load(root)
+    entries = [replace(e, term="Envenenado") if e.id == "cancel" and e.lang == "es" else e for e in real.entries]
+    key = compiled.files_key([root], "glossary")
+    assert key is not None
+    assert compiled.write(cache_file(root), key, Glossary(root, entries))
+
+
+def corrupt(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def another_version(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = path.read_bytes().split(b"\n", 2)
+    path.write_bytes(b"\n".join([lines[0], lines[1].replace(b"1 ", b"0 ", 1), lines[2]]))
+
+
+def another_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    uid = os.getuid()
+    monkeypatch.setattr(os, "getuid", lambda: uid + 1)
+
+
+def world_writable(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path.parent.chmod(0o777)
+
+
+def group_writable_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path.chmod(0o662)
+
+
+@pytest.mark.parametrize("spoil", [corrupt, another_version, another_user, world_writable, group_writable_file])
+def test_an_unusable_cache_falls_back_to_parsing_with_the_same_output(
+        trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, spoil: object) -> None:
+    parsed = show(runner, "anular")
+    poison(trusted)
+    assert "Envenenado" in show(runner, "cancel")  # the cache is read while it is sound
+    assert callable(spoil)
+    spoil(cache_file(trusted), monkeypatch)
+    assert show(runner, "anular") == parsed
+
+
+def test_a_symlinked_cache_folder_is_refused(trusted: Path, runner: CliRunner, tmp_path: Path) -> None:
+    parsed = show(runner, "anular")
+    poison(trusted)
+    folder = cache_file(trusted).parent
+    elsewhere = tmp_path / "elsewhere"
+    folder.rename(elsewhere)
+    folder.symlink_to(elsewhere)
+    try:
+        assert show(runner, "anular") == parsed
+    finally:
+        folder.unlink()
+        elsewhere.rename(folder)
+
+
+def test_only_a_valid_glossary_is_cached(trusted: Path, runner: CliRunner) -> None:
+    path = trusted / "agot2" / "es" / "cancel.md"
+    path.write_text(path.read_text("utf-8").replace("kind: entry", "kind: nonsense"), "utf-8")
+    assert runner.invoke(cli, ["show", "anular"]).exit_code == 2
+    assert not cache_file(trusted).exists()
+
+
+def test_check_always_parses(trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    show(runner, "anular")
+    def refuse(*args: object) -> None:
+        raise AssertionError("check read a compiled glossary")
+    monkeypatch.setattr(compiled, "read", refuse)
+    result = runner.invoke(cli, ["check", "--skip", "spelling", "--format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert '"problems"' in result.output
+
+
+# -- the catalogue: the rules core from a file, without PyYAML ------------------------------------
+
+SCENARIO = ROOT / "tests" / "golden" / "judge" / "scenarios" / "challenge-won-reactions.yaml"
+QUESTION = "¿Cuándo puedo usar una reacción después de que gane un reto?"
+
+# yaml, click, whoosh and mkdocs cannot be imported; the catalogue is installed from its file
+# and the rules core answers; the results come back pickled.
+WITHOUT_YAML = """
+import pickle, sys
+from pathlib import Path
+for name in ("yaml", "click", "whoosh", "mkdocs", "markdown", "judge.search.index", "judge.site", "judge.cli"):
+    sys.modules[name] = None
+from judge.rules import api, catalogue, registry
+catalogue.install(catalogue.load(Path(sys.argv[1])))
+situation = pickle.loads(Path(sys.argv[2]).read_bytes())
+results = [api.timeline("agot2", "es", False, 4), api.step(situation), api.ask(sys.argv[3], "auto", None),
+           registry.runner("priority-stack") is not None]
+sys.stdout.buffer.write(pickle.dumps(results))
+"""
+
+
+def test_the_rules_core_runs_from_the_compiled_catalogue_without_pyyaml(tmp_path: Path) -> None:
+    from judge.rules import api
+
+    made = catalogue.compile_catalogue(ROOT / "glossary")
+    assert set(made.games) == {"agot2", "agot1", "agot-board", "gp"}
+    path = tmp_path / "catalogue.pickle"
+    catalogue.write(made, path)
+    situation = api.load_scenario(SCENARIO, {"lang": "es"}, ())
+    (tmp_path / "scenario.pickle").write_bytes(pickle.dumps(situation))
+    done = subprocess.run([sys.executable, "-c", WITHOUT_YAML, str(path), str(tmp_path / "scenario.pickle"), QUESTION],
+                          capture_output=True, cwd=tmp_path, check=False,
+                          env={**os.environ, "JUDGE_GLOSSARY": str(tmp_path / "no-glossary-here")})
+    assert done.returncode == 0, done.stderr.decode()
+    timeline, step, answer, _ = pickle.loads(done.stdout)
+    assert timeline == api.timeline("agot2", "es", False, 4)
+    assert step == api.step(situation)
+    assert answer == api.ask(QUESTION, "auto", None)
+
+
+def test_a_file_that_is_not_a_catalogue_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "catalogue.pickle"
+    compiled.dump_file(path, {"not": "a catalogue"})
+    with pytest.raises(ValueError):
+        catalogue.load(path)
+    path.write_bytes(b"junk")
+    with pytest.raises(ValueError):
+        catalogue.load(path)
