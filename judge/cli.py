@@ -408,8 +408,10 @@ def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> N
     full-text search index in the cache directory (it is also rebuilt by itself whenever the
     glossary changes), with a progress bar on a terminal. --site builds the static site with
     MkDocs in strict mode: one page per entry and language, the round and triggering-condition
-    charts, the side-by-side translator view and one search index per language; any warning
-    (a broken link, a glossary error) fails the build with exit 2. The site works offline.
+    charts, the side-by-side translator view, one search index per language and the Resolver
+    (judge step and judge ask run in the browser by Pyodide: the pinned npm package is
+    fetched once with npm into the cache, the engine compiled with node); any warning (a
+    broken link, a glossary error) fails the build with exit 2. The site works offline.
 
     \b
     Examples:

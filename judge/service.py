@@ -13,7 +13,7 @@ Requests (`op` and its fields):
 - `ask`: `question`, `lang` (auto, es, cs), `game`, `width`.
 - `parse`: `scenario`: the mapping the Resolver's form can show, or null when it cannot.
 - `meta`: `lang`: the games, each trigger-sequence game's triggers and framework steps, the
-  ability types and effects, and the catalogue's `about` (version and date of the data).
+  ability types and effects.
 
 Response: `exit_code` (0, 1 nothing found, 2 bad input), `text`, `json`, `error` (the CLI's
 stderr line, on exit 2) and `cites` (every cited entry once: game, id, lang, term) for linking.
@@ -31,20 +31,16 @@ from judge.core.errors import JudgeError
 from judge.rules.scenario import ABILITY_KEYS, SCENARIO_KEYS
 from judge.rules.sequence import Decide
 
-# Filled by the browser's loader (judge.site's compiled catalogue): its version and date.
-ABOUT: dict[str, str] = {}
-
-
 def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...], fmt: str, width: int,
                 prompt: Callable[[dict[str, str]], Decide] | None = None) -> str:
     """`judge step`: the scenario at `path` stepped by its game's engine, with `options` (the
     scenario's keys, None where not given) overriding its keys, rendered in `fmt`. `prompt`
     makes the trigger sequence's deciding function from the window labels (`judge step -i`)."""
     from judge.render import rules as render
-    from judge.rules import api, registry, sequence
+    from judge.rules import api, data, registry, sequence
 
     step_game = registry.scenario_game(path, options.get("game"))
-    engine = registry.engine_of(step_game)
+    engine = data.engine_of(step_game)
     if engine in registry.STEP_ENGINES:
         outcome, labels = registry.runner(engine)(path, step_game, options.get("lang"))
         return render.engine_result(outcome, fmt, labels, width)
@@ -165,7 +161,7 @@ def _meta(request: dict[str, Any]) -> dict[str, Any]:
     triggers: dict[str, list[dict[str, str]]] = {}
     steps: dict[str, list[dict[str, str]]] = {}
     for game in games:
-        if registry.engine_of(game) != registry.TRIGGER_SEQUENCE:
+        if data.engine_of(game) != registry.TRIGGER_SEQUENCE:
             continue
         _, _, catalogue = data.sequence_data(game)
         triggers[game] = [{"id": t.id, "title": t.title.get(lang) or next(iter(t.title.values())),
@@ -174,7 +170,7 @@ def _meta(request: dict[str, Any]) -> dict[str, Any]:
         timeline, _ = api.timeline(game, lang, True, None)
         steps[game] = [{"id": item.id or item.window or "", "title": item.title} for item in timeline.items]
     document = {"games": [{"id": game, "title": game_title(game, lang)} for game in games], "triggers": triggers,
-                "steps": steps, "types": list(ABILITY_TYPES), "effects": list(EFFECTS), "about": ABOUT}
+                "steps": steps, "types": list(ABILITY_TYPES), "effects": list(EFFECTS)}
     return {"exit_code": 0, "text": "", "json": document, "error": None, "cites": []}
 
 
@@ -190,20 +186,8 @@ def workdir(folder: str) -> None:
 
 
 def use_catalogue(path: str) -> None:
-    """Load the site's compiled catalogue (judge.site.resolver.catalogue) in place of the
-    glossary: the browser parses no Markdown. The engines' data files go to a folder beside it,
-    which becomes the glossary root they read."""
-    import pickle
+    """Read the rules from the site's compiled catalogue (judge.rules.catalogue): the browser
+    has no glossary files."""
+    from judge.rules import catalogue
 
-    from judge.rules import data
-
-    with open(path, "rb") as handle:
-        loaded = pickle.load(handle)
-    root = Path(path).parent / "glossary"
-    for name, text in loaded["data_files"].items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, "utf-8")
-    os.environ["JUDGE_GLOSSARY"] = str(root)
-    glossary = loaded["glossary"]
-    setattr(data, "_glossary", lambda _root: glossary)  # noqa: B010 - the one loader every engine uses
-    ABOUT.update(loaded["about"])
+    catalogue.install(catalogue.load(Path(path)))

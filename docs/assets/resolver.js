@@ -201,7 +201,7 @@
 
   /* -- the page ---------------------------------------------------------------------------- */
 
-  var meta = null;       // {games: [...], triggers: {game: [...]}, steps, types, effects, about}
+  var meta = null;       // {games: [...], triggers: {game: [...]}, steps, types, effects}
   var yamlText = "";     // the situation
   var statusLine, form, yamlBox, output, askInput, askOutput, versionLine;
 
@@ -273,7 +273,8 @@
       var question = askInput.value.trim();
       if (!question) return;
       call({ op: "ask", question: question, lang: "auto", game: currentGame(), width: WIDTH })
-        .then(function (response) { show(askOutput, response); }, failed);
+        .then(function (response) { show(askOutput, response); },
+              function (error) { failed(error, askOutput); });
     });
     return box;
   }
@@ -513,7 +514,7 @@
       if (mine !== stepping) return;
       show(output, results[0]);
       if (results[1]) fillForm(results[1].json);
-    }, failed);
+    }, function (error) { failed(error, output); });
   }
 
   function fillForm(parsed) {
@@ -538,10 +539,10 @@
     target.textContent = "";
     target.dataset.stamp = String(++shown);
     target.dataset.exitCode = response.exit_code;
-    target.classList.toggle("judge-resolver__output--error", response.exit_code === 2);
+    target.classList.toggle("judge-resolver__output--error", response.exit_code === 2 || response.exit_code === "error");
     if (response.json) target.dataset.json = JSON.stringify(response.json);
     else delete target.dataset.json;
-    var text = response.exit_code === 2 ? response.error : response.text;
+    var text = response.error || response.text;
     var linker = citeLinker(response.cites || []);
     text.replace(/\n$/, "").split("\n").forEach(function (line) {
       var indent = line.length - line.trimStart().length;
@@ -589,8 +590,10 @@
     link.remove();
   }
 
-  function failed(error) {
+  /* The engine itself failed (not a bad input: that is the CLI's message, shown as output). */
+  function failed(error, target) {
     status(UI.failed + " " + error.message);
+    if (target) show(target, { exit_code: "error", error: UI.failed + " " + error.message, cites: [] });
   }
 
   /* -- start ------------------------------------------------------------------------------- */
@@ -601,8 +604,8 @@
     return call({ op: "meta", lang: LANG });
   }).then(function (response) {
     meta = response.json;
-    versionLine.textContent = UI.version + " " + meta.about.version + " · " + meta.about.built +
-      " · " + meta.about.data;
+    versionLine.textContent = UI.version + " judge " + UI.about.version + " · " + UI.about.built +
+      " · " + UI.about.data;
     gameForm();
     var shared = fromUrl();
     if (shared) return setYaml(shared, true);

@@ -7,8 +7,8 @@ At build time this writes, beside the pages:
   docs/assets/resolver.js), with a sample scenario for each game the form does not cover;
 - assets/pyodide/: the Pyodide runtime (judge.site.runtime: the pinned npm package);
 - assets/resolver/engine.zip: the package's bytecode and the libraries it imports there;
-- assets/resolver/catalogue.pickle: the loaded glossary and the engines' data files, so the
-  browser parses no Markdown (see `catalogue`);
+- assets/resolver/catalogue.pickle: the rules core's compiled catalogue (judge.rules.catalogue),
+  so the browser parses no YAML or Markdown;
 - sw.js: the service worker, versioned by the hash of everything it precaches.
 
 The browser runs `judge.service.handle_json` in a Web Worker (docs/assets/resolver-worker.js).
@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import pickle
 import re
 import shutil
 import time
@@ -57,11 +56,12 @@ def page_src(lang: str) -> str:
 def pages(glossary: Glossary) -> dict[str, str]:
     """src_uri → Markdown of the Resolver page in each language."""
     samples = sample_scenarios(paths.PACKAGE.parent / "docs" / "scenarios.md", glossary.games())
-    return {page_src(lang): page(lang, samples) for lang in LANGS}
+    version = about(glossary)
+    return {page_src(lang): page(lang, samples, version) for lang in LANGS}
 
 
-def page(lang: str, samples: dict[str, str]) -> str:
-    strings = {**ui()[lang], "samples": samples}
+def page(lang: str, samples: dict[str, str], version: dict[str, str]) -> str:
+    strings = {**ui()[lang], "samples": samples, "about": version}
     data = html.escape(json.dumps(strings, ensure_ascii=False), quote=True)
     text = ui()[lang]
     return (f"# {text['title']}\n\n{text['intro']}\n\n"
@@ -95,25 +95,24 @@ def write_runtime(site_dir: Path, glossary: Glossary) -> None:
         shutil.copyfile(pyodide / name, target / name)
     (site_dir / ENGINE).parent.mkdir(parents=True, exist_ok=True)
     (site_dir / ENGINE).write_bytes(runtime.engine_bundle(paths.PACKAGE, NOT_IN_BROWSER))
-    (site_dir / CATALOGUE).write_bytes(catalogue(glossary))
+    write_catalogue(site_dir / CATALOGUE, glossary)
     write_service_worker(site_dir)
 
 
-def catalogue(glossary: Glossary) -> bytes:
-    """What the browser's engine loads instead of parsing the glossary: the loaded glossary, and
-    the engines' data files (framework.yaml, triggers.yaml and the like, which it reads itself)
-    with the data's version and date.
+def write_catalogue(path: Path, glossary: Glossary) -> None:
+    """The rules core's compiled catalogue (judge.rules.catalogue) of the glossary being built:
+    the browser's engine loads it and parses no YAML or Markdown."""
+    from judge.rules import catalogue
 
-    Made here until the rules core has its own compiled catalogue; judge.service.use_catalogue
-    reads it, so only these two functions change when it has."""
-    data_files = {str(path.relative_to(glossary.root)): path.read_text("utf-8")
-                  for path in sorted(glossary.root.glob("*/*.yaml"))}
-    digest = hashlib.sha256(json.dumps(data_files, sort_keys=True).encode())
-    for entry_file in sorted(glossary.root.glob("*/*/*.md")):
-        digest.update(entry_file.read_bytes())
-    about = {"version": __version__, "built": time.strftime("%Y-%m-%d", time.gmtime()),
-             "data": digest.hexdigest()[:12]}
-    return pickle.dumps({"glossary": glossary, "data_files": data_files, "about": about}, protocol=4)
+    catalogue.write(catalogue.compile_catalogue(glossary.root), path)
+
+
+def about(glossary: Glossary) -> dict[str, str]:
+    """The version of the package and of the data the page rules with, shown on it."""
+    digest = hashlib.sha256()
+    for path in sorted(glossary.root.glob("*/*.yaml")) + sorted(glossary.root.glob("*/*/*.md")):
+        digest.update(path.relative_to(glossary.root).as_posix().encode() + b"\0" + path.read_bytes())
+    return {"version": __version__, "built": time.strftime("%Y-%m-%d", time.gmtime()), "data": digest.hexdigest()[:12]}
 
 
 def write_service_worker(site_dir: Path) -> None:

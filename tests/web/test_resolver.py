@@ -130,6 +130,35 @@ def test_golden_scenario_gives_the_cli_json(resolvers: dict[str, Resolver], scen
     assert shown == expected
 
 
+
+def ask_questions() -> list[tuple[str, str]]:
+    """The ask test set: tests/test_ask.py's questions (question, lang)."""
+    import ast
+
+    tree = ast.parse((REPO / "tests" / "test_ask.py").read_text("utf-8"))
+    found = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "QUESTIONS" for t in node.targets))
+    return [(row[0], row[1]) for row in ast.literal_eval(found)]
+
+
+def test_ask_box_gives_the_cli_answer(resolvers: dict[str, Resolver]) -> None:
+    """Every question of the ask test set typed into the Ask box: the CLI's JSON and exit code."""
+    es = resolvers["es"]
+    box, answer = es.page.locator("input[name=question]"), es.page.locator(".judge-resolver__answer")
+    wrong = []
+    for question, lang in ask_questions():
+        before = answer.get_attribute("data-stamp") or ""
+        box.fill(question)
+        box.press("Enter")
+        es.page.wait_for_function(
+            "old => { const o = document.querySelector('.judge-resolver__answer');"
+            " return o.dataset.stamp && o.dataset.stamp !== old; }", arg=before, timeout=30_000)
+        code, expected, _ = cli_json(["ask", question], REPO)
+        shown = answer.get_attribute("data-json")
+        if (answer.get_attribute("data-exit-code"), json.loads(shown) if shown else None) != (str(code), expected):
+            wrong.append(question)
+    assert wrong == []
+
 def test_shared_url_reopens_the_situation(context: Any, resolvers: dict[str, Resolver]) -> None:
     nested = GOLDEN / "judge" / "scenarios" / "nested-three-deep.yaml"
     es = resolvers["es"]
