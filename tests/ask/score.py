@@ -1,0 +1,98 @@
+"""Score `judge ask`, or `judge search` top-1 as a baseline, on an evaluation set.
+
+    .venv/bin/python tests/ask/score.py tests/ask/dev.yaml [--search] [--misses]
+
+Runs the CLI in one process and reads its JSON. Each metric counts the questions that record
+it: step (the answer's framework step; "any" = the answer names no fixed step), window, who,
+verdict, and cite (the first paragraph the answer cites is the justifying one, or one of its
+`also`). Rows: all, per language, per kind. tests/ask/heldout.yaml is scored at the end only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import yaml
+from click.testing import CliRunner
+
+from judge import glossary
+from judge.cli import cli
+
+METRICS = ("step", "window", "who", "verdict", "cite")
+GROUPS = ("all", "es", "cs", "kind:when", "kind:window", "kind:who", "kind:yesno", "kind:whatif")
+LOADED = glossary.load(Path(__file__).resolve().parent.parent.parent / "glossary")
+
+
+def run(runner: CliRunner, *args: str) -> dict[str, Any]:
+    result = runner.invoke(cli, [*args, "--format", "json"])
+    try:
+        data: dict[str, Any] = json.loads(result.output)
+    except ValueError:
+        return {}
+    return data
+
+
+def ask(runner: CliRunner, q: dict[str, Any]) -> dict[str, Any]:
+    data = run(runner, "ask", q["q"], "--lang", q["lang"])
+    top = (data.get("matches") or [{}])[0]
+    cites = [e["cite"] for e in data.get("evidence", [])] or data.get("cites", [])
+    return {"step": data["step"] if "step" in data else top.get("step"),
+            "window": data["window"] if "window" in data else top.get("window"),
+            "who": data.get("who"), "verdict": data.get("verdict"),
+            "cite": (cites[0]["id"], cites[0]["para"]) if cites else None}
+
+
+def search(runner: CliRunner, q: dict[str, Any]) -> dict[str, Any]:
+    hits = run(runner, "search", q["q"], "--game", "agot2", "--lang", q["lang"], "--limit", "1").get("hits", [])
+    if not hits:
+        return {"step": None, "window": None, "who": None, "verdict": None, "cite": None}
+    entry = LOADED.get("agot2", q["lang"], hits[0]["id"])
+    return {"step": entry.step if entry else None, "window": None, "who": None, "verdict": None,
+            "cite": (hits[0]["id"], hits[0]["para"])}
+
+
+def marks(q: dict[str, Any], got: dict[str, Any]) -> dict[str, bool]:
+    out = {}
+    if "step" in q:
+        want = None if q["step"] == "any" else q["step"]
+        out["step"] = (None if got["step"] in (None, "any") else got["step"]) == want
+    for key in ("window", "who", "verdict"):
+        if key in q:
+            out[key] = got[key] == q[key]
+    justifying = {(q["cite"]["id"], q["cite"]["para"])} | {(a["id"], a["para"]) for a in q.get("also", [])}
+    out["cite"] = got["cite"] in justifying
+    return out
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[0])
+    questions = yaml.safe_load(path.read_text("utf-8"))["questions"]
+    runner = CliRunner()
+    answer = search if "--search" in argv else ask
+    tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for q in questions:
+        got = answer(runner, q)
+        scored = marks(q, got)
+        for metric, right in scored.items():
+            for group in ("all", q["lang"], *(f"kind:{k}" for k in q["kind"])):
+                tally[(group, metric)][0] += right
+                tally[(group, metric)][1] += 1
+        if "--misses" in argv and not all(scored.values()):
+            print(q["id"], [m for m, ok in scored.items() if not ok], got, file=sys.stderr)
+    print(f"{path.name}: {'judge search top-1' if answer is search else 'judge ask'}, {len(questions)} questions")
+    print(f"{'':12}" + "".join(f"{m:>14}" for m in METRICS))
+    for group in GROUPS:
+        cells = []
+        for metric in METRICS:
+            right, total = tally[(group, metric)]
+            cells.append(f"{right}/{total} {100 * right / total:3.0f}%" if total else "—")
+        print(f"{group:12}" + "".join(f"{c:>14}" for c in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
