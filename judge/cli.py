@@ -322,7 +322,7 @@ def _prompt_decide(labels: dict[str, str]) -> Decide:
     return decide
 
 
-@cli.command("ask", short_help="A question in Spanish or Czech: its trigger, step and window, cited.")
+@cli.command("ask", short_help="A judge's question in Spanish or Czech, answered with the paragraph that says so.")
 @click.argument("question")
 @game_option
 @click.option("--lang", type=click.Choice(["auto", "es", "cs"]), default="auto", show_default=True,
@@ -330,15 +330,19 @@ def _prompt_decide(labels: dict[str, str]) -> Decide:
 @format_option
 @click.pass_context
 def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, fmt: str) -> None:
-    """Answer a timing question typed in Spanish or Czech, with or without accents: the
-    triggering condition it is about, the framework step where it happens, the window
-    (would-interrupts, interrupt or reaction window), a short answer and the citations.
-    Exits 1 when no trigger matches.
+    """Answer a judge's question typed in Spanish or Czech, with or without accents: when
+    something happens, which window is open, who acts or decides first, yes or no, what
+    happens if. The answer gives the verdict where one is asked, the framework step and the
+    window, who, the step after, and the paragraphs that say so, the justifying one first; it
+    says so when the Rules Reference does not decide, and for a situation it prints the
+    `judge step` scenario that steps it. Exits 1 when the rules do not speak of it (the closest
+    paragraphs are listed), 2 on an empty, over-long or non-Spanish/Czech question.
 
     \b
     Examples:
       judge ask "¿cuándo puedo reaccionar después de que gane un reto?"
-      judge ask "kdy lze použít přerušení, když by měla být postava zabita?"
+      judge ask "kdo rozhodne o pořadí povinných reakcí?"
+      judge ask "si me anulan un evento, ¿cuenta como jugado?" --format json
     """
     from judge import service
 

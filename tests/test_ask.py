@@ -1,124 +1,239 @@
-"""`judge ask`: questions in Spanish and Czech (with and without accents) → the expected
-triggering condition, framework step and window. Accuracy is measured over the whole set and
-every question is listed, so a regression names the question that broke."""
+"""`judge ask`: a judge's question → kind, verdict, step, window, who, and the paragraph that
+justifies it first. Each behaviour is checked on a question written for it (none of the
+evaluation sets'), and against the words of the paragraph the answer rests on; the development
+set's accuracy guards against regressions (tests/ask/dev.yaml; the held-out set is scored by
+tests/ask/score.py, never here)."""
 
 from __future__ import annotations
 
+import json
+import pickle
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
+from click.testing import CliRunner
 
-from judge import glossary
-from judge.core.model import Cite
-from judge.rules import ask, triggers
-from judge.rules.api import guess_lang
+from judge.cli import cli
+from judge.core.errors import UsageProblem
+from judge.rules import api
+from judge.rules.ask import MAX_CHARS, load_vocabulary, vocabulary_path
+from judge.rules.model import Answer
 
-GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"
-LOADED = glossary.load(GLOSSARY)
-CATALOGUE = triggers.load(triggers.triggers_path("agot2", GLOSSARY))
-
-# (question, lang, trigger, step, window)
-QUESTIONS = [
-    ("¿Cuándo puedo usar una reacción después de que gane un reto?", "es", "challenge-won", "4.2.2", "reaction-window"),
-    ("cuando un personaje vaya a morir, ¿puedo salvarlo?", "es", "character-killed", "4.2.4", "would-interrupts"),
-    ("¿En qué momento se usa una interrupción cuando muere un personaje?", "es", "character-killed", "4.2.4", "interrupt-window"),
-    ("despues de que pierdas un reto", "es", "challenge-lost", "4.2.2", "reaction-window"),
-    ("¿Quién elige al jugador inicial?", "es", "first-player-chosen", "1.3", "reaction-window"),
-    ("reacciones después de que muestres una carta de trama", "es", "plots-revealed", "1.3", "reaction-window"),
-    ("¿puedo anular un evento que juega mi rival?", "es", "event-played", None, "reaction-window"),
-    ("cuando se juega un evento, ¿se puede anular?", "es", "event-played", None, "interrupt-window"),
-    ("después de que ganes la dominación", "es", "dominance-won", "5.2", "reaction-window"),
-    ("¿qué pasa si hay empate en la dominación?", "es", "dominance-won", "5.2", "reaction-window"),
-    ("reaccion obligada al robar cartas", "es", "cards-drawn", "2.2", "forced-reactions"),
-    ("se me acaban las cartas del mazo en la fase de robo", "es", "player-eliminated", "2.2", "reaction-window"),
-    ("al final de la ronda expiran los efectos", "es", "round-ends", "7.5", "reaction-window"),
-    ("después de que recluten un personaje", "es", "card-marshaled", "after-3.2", "reaction-window"),
-    ("¿cuándo se resuelve el pillaje?", "es", "cards-discarded-from-deck", "4.2.5", "reaction-window"),
-    ("interrupción obligada cuando un personaje abandone el juego", "es", "card-leaves-play", "7.4", "forced-interrupts"),
-    ("Kdy můžu použít reakci poté, co vyhraješ výzvu?", "cs", "challenge-won", "4.2.2", "reaction-window"),
-    ("kdyz by mela byt postava zabita, muzu ji zachranit?", "cs", "character-killed", "4.2.4", "would-interrupts"),
-    ("poté, co prohraješ výzvu", "cs", "challenge-lost", "4.2.2", "reaction-window"),
-    ("kdo určí prvního hráče?", "cs", "first-player-chosen", "1.3", "reaction-window"),
-    ("reakce poté, co odhalíš kartu plánu", "cs", "plots-revealed", "1.3", "reaction-window"),
-    ("můžu zrušit událost, kterou zahraje soupeř?", "cs", "event-played", None, "reaction-window"),
-    ("poté, co vyhraješ nadvládu", "cs", "dominance-won", "5.2", "reaction-window"),
-    ("povinná reakce poté, co si dobereš karty", "cs", "cards-drawn", "2.2", "forced-reactions"),
-    ("hráči došly karty v balíčku", "cs", "player-eliminated", "2.2", "reaction-window"),
-    ("efekt trvá do konce kola", "cs", "round-ends", "7.5", "reaction-window"),
-    ("poté, co vyložíš postavu", "cs", "card-marshaled", "after-3.2", "reaction-window"),
-    ("kdy se vyhodnotí věhlas?", "cs", "power-gained", "4.2.3", "reaction-window"),
-    ("přerušení když je postava zabita", "cs", "character-killed", "4.2.4", "interrupt-window"),
-    ("povinné přerušení když by karta měla opustit hru", "cs", "card-leaves-play", "7.4", "would-interrupts"),
-    ("nebránená výzva a moc", "cs", "challenge-unopposed", "4.2.2", "reaction-window"),
-    ("poté, co zahájíš výzvu", "cs", "challenge-initiated", "4.2", "reaction-window"),
-    ("když je zahrána událost, lze ji zrušit?", "cs", "event-played", None, "interrupt-window"),
-    ("poté, co ziskas moc za vyhru", "cs", "power-gained", "4.2.3", "reaction-window"),
-    ("despues de que inicies un reto", "es", "challenge-initiated", "4.2", "reaction-window"),
-    ("cuando un jugador traslade poder con la conquista de poder", "es", "power-moved", "4.2.4", "interrupt-window"),
-]
-IDS = [q for q, *_ in QUESTIONS]
+ROOT = Path(__file__).resolve().parent.parent
+DEV = yaml.safe_load((ROOT / "tests" / "ask" / "dev.yaml").read_text("utf-8"))["questions"]
 
 
-@pytest.mark.parametrize("question,lang,trigger,step,window", QUESTIONS, ids=IDS)
-def test_question(question: str, lang: str, trigger: str, step: str | None, window: str) -> None:
-    result = ask.answer(question, lang, CATALOGUE, LOADED)
-    best = result.matches[0]
-    assert (best.trigger, best.step, best.window) == (trigger, step, window)
+def ask(question: str, lang: str = "auto") -> Answer:
+    return api.ask(question, api.question_lang(question, lang), None)[0]
 
 
-def test_set_size_and_accuracy() -> None:
-    """At least 30 questions, half of them Czech; all of them answered right."""
-    assert len(QUESTIONS) >= 30
-    assert sum(lang == "cs" for _, lang, *_ in QUESTIONS) >= len(QUESTIONS) // 2
-    right = sum(ask.answer(q, lang, CATALOGUE, LOADED).matches[0].trigger == t for q, lang, t, *_ in QUESTIONS)
-    assert right / len(QUESTIONS) == 1.0
+def first(answer: Answer) -> tuple[str, int, str]:
+    e = answer.evidence[0]
+    return e.cite.id, e.cite.para, e.text
 
 
-@pytest.mark.parametrize("question,lang", [(q, lang) for q, lang, *_ in QUESTIONS], ids=IDS)
-def test_language_is_guessed(question: str, lang: str) -> None:
-    assert guess_lang(question) == lang
+# -- the development set: a regression guard ----------------------------------------------------
+
+def test_the_development_set_stays_answered() -> None:
+    right = {"step": 0, "window": 0, "cite": 0}
+    total = {"step": 0, "window": 0, "cite": 0}
+    for q in DEV:
+        answer = ask(q["q"], q["lang"])
+        if "step" in q:
+            total["step"] += 1
+            right["step"] += answer.step == (None if q["step"] == "any" else q["step"])
+        if "window" in q:
+            total["window"] += 1
+            right["window"] += answer.window == q["window"]
+        justifying = {(q["cite"]["id"], q["cite"]["para"])} | {(a["id"], a["para"]) for a in q.get("also", [])}
+        total["cite"] += 1
+        right["cite"] += (answer.evidence[0].cite.id, answer.evidence[0].cite.para) in justifying
+    share = {k: right[k] / total[k] for k in right}
+    assert share["step"] >= 0.8 and share["window"] >= 0.9 and share["cite"] >= 0.6, share
 
 
-def test_answer_cites_the_trigger_then_the_step_of_the_sequence() -> None:
-    """Se gana un reto: the trigger's cites, then Condición de activación ¶10 (the reaction window)."""
-    result = ask.answer("después de que ganes un reto", "es", CATALOGUE, LOADED)
-    assert [(c.id, c.para) for c in result.cites] == [
-        ("determine-challenge-winner", 4), ("reactions-and-interrupts", 3), ("winning-a-challenge", 1),
-        ("triggering-condition", 10), ("reactions", 4),
-    ]
+# -- what the question asks ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "kinds"), [
+    ("¿cuándo se resuelve la intimidación?", ("when",)),
+    ("¿quién elige los títulos primero?", ("who",)),
+    ("¿puedo salvar un personaje sacrificado?", ("yesno",)),
+    ("¿qué pasa si nadie declara defensores?", ("whatif",)),
+    ("kdo určuje pořadí a můžu ho změnit?", ("who", "yesno")),
+])
+def test_the_kind_of_question(question: str, kinds: tuple[str, ...]) -> None:
+    assert ask(question).kinds == kinds
 
 
-def test_extra_cites_come_after_and_without_duplicates() -> None:
-    """The search index (issue 3) can add its citations; the engine's own come first."""
-    extra = (Cite("agot2", "pass", "es", "Pasar", 2), Cite("agot2", "reactions", "es", "Reacciones", 4))
-    result = ask.answer("después de que ganes un reto", "es", CATALOGUE, LOADED, extra_cites=extra)
-    assert [(c.id, c.para) for c in result.cites][-2:] == [("reactions", 4), ("pass", 2)]
+# -- windows: cues with their negation and scope ------------------------------------------------
+
+def test_a_negated_cue_does_not_name_its_window() -> None:
+    said = ask("¿en qué paso juego una interrupción que no lleva «vaya a»?")
+    plain = ask("¿en qué paso juego una interrupción que dice «vaya a»?")
+    assert (said.window, plain.window) == ("interrupt-window", "would-interrupts")
 
 
-def test_no_match_has_no_answer() -> None:
-    result = ask.answer("¿de qué color es el cielo?", "es", CATALOGUE, LOADED)
-    assert (result.matches, result.answer) == ((), None)
+def test_czech_should_is_not_the_would_window() -> None:
+    # issue 20: the bare cue "by" sent "kdo by měl…" (who should…) to the "would" window
+    assert ask("kdo by měl začít v okně reakcí?").window == "reaction-window"
+    assert ask("kdy můžu použít přerušení, pokud by měla být postava zabita?").window == "would-interrupts"
 
 
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("kdo začíná v okně reakcí?", "cs"),   # "začíná" alone is not "Kolo začíná"
-        ("¿quién gana?", "es"),                # "gana" alone is not "Se gana un reto"
-    ],
-)
-def test_one_shared_word_matches_no_trigger(question: str, lang: str) -> None:
-    assert ask.answer(question, lang, CATALOGUE, LOADED).matches == ()
+def test_cancel_and_save_words_point_to_step_two() -> None:
+    assert ask("¿en qué momento puedo anular un evento de mi rival?").window == "would-interrupts"
+    assert ask("kdy můžu zachránit postavu duplikátem?").window == "would-interrupts"
 
 
-def test_a_word_with_two_stems_counts_once() -> None:
-    """`začíná` has two folded stems (judge.analysis); a two-word phrase still needs both words."""
-    trigger = next(t for t in CATALOGUE.triggers if t.id == "round-begins")
-    assert ask.score(set(analysis_terms("začíná")), trigger, "cs") == (0.0, "")
-    assert ask.score(set(analysis_terms("kolo začíná")), trigger, "cs")[0] > 1
+def test_an_action_in_the_marshaling_phase_is_its_special_window() -> None:
+    answer = ask("¿el jugador que no es activo puede jugar acciones en la fase de reclutamiento?")
+    assert (answer.step, answer.window) == ("3.2", "special-action-window")
 
 
-def analysis_terms(text: str) -> list[str]:
-    from judge.search.analysis import terms
+# -- steps: with no trigger, and the phase a question names --------------------------------------
 
-    return terms(text, "cs")
+@pytest.mark.parametrize(("question", "step", "words"), [
+    ("¿cuándo elige cada jugador su trama?", "1.2", "elige 1 de ellas"),
+    ("¿en qué paso devuelven los jugadores sus títulos?", "7.4", "devuelven sus Títulos"),
+    ("¿cuándo termina el reto y dejan de participar los personajes?", "4.2.6", "dejan de participar"),
+])
+def test_a_step_no_trigger_creates_is_found(question: str, step: str, words: str) -> None:
+    answer = ask(question)
+    assert answer.step == step and words in first(answer)[2]
+
+
+def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
+    # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
+    assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"
+    assert ask("kdy se použije schopnost na začátku fáze výzev?").step == "4.1"
+
+
+# -- who ------------------------------------------------------------------------------------------
+
+def test_who_orders_forced_abilities_is_the_first_player_with_the_paragraph_that_says_so() -> None:
+    answer = ask("¿quién decide en qué orden se resuelven dos reacciones obligadas?")
+    assert answer.who == "first-player"
+    said = first(answer)[2]  # Condición de activación ¶9 or Interrupciones y reacciones obligadas ¶3
+    assert "el orden lo decidirá el jugador inicial" in said or "el jugador inicial decide el orden" in said
+
+
+def test_who_loses_claim_chooses() -> None:
+    answer = ask("kdo vybírá postavy, které zemřou kvůli vojenské hrozbě?")
+    assert answer.who == "defending-player" and "musí vybrat tolik různých postav" in first(answer)[2]
+
+
+# -- verdicts -------------------------------------------------------------------------------------
+
+def test_a_cancelled_event_still_counts_as_played() -> None:
+    answer = ask("si anulan mi evento, ¿se considera jugado igualmente?")
+    assert answer.verdict == "yes" and "sigue considerándose jugada" in first(answer)[2]
+
+
+def test_a_sacrificed_card_cannot_be_saved() -> None:
+    answer = ask("můžu zachránit obětovanou postavu?")
+    assert answer.verdict == "no" and "nelze zachránit" in first(answer)[2]
+
+
+def test_one_copy_once_per_condition() -> None:
+    answer = ask("¿puedo usar la misma interrupción dos veces contra la misma condición?")
+    assert answer.verdict == "no" and "una sola vez" in first(answer)[2]
+
+
+def test_what_the_rules_reference_leaves_open_is_said_plainly() -> None:
+    answer = ask("¿una interrupción obligada a lo que vaya a ocurrir va antes o después de las interrupciones "
+                 "de vaya a que no son obligadas?")
+    assert answer.verdict == "open" and answer.answer is not None
+    assert answer.answer.startswith("La Referencia de Reglas no lo decide.")
+
+
+# -- the answer's parts ----------------------------------------------------------------------------
+
+def test_the_answer_is_in_the_question_language_and_cites_only_it() -> None:
+    answer = ask("kdy můžu reagovat na vyhranou výzvu?")
+    assert answer.lang == "cs" and answer.answer is not None and "Krok 4.2.2" in answer.answer
+    assert {e.cite.lang for e in answer.evidence} == {"cs"}
+    assert answer.cites == tuple(e.cite for e in answer.evidence)
+
+
+def test_the_scenario_steps_the_situation(runner: CliRunner, tmp_path: Path) -> None:
+    answer = ask("¿qué pasa cuando muere un personaje por la conquista militar?")
+    assert answer.scenario is not None
+    path = tmp_path / "situation.yaml"
+    path.write_text(answer.scenario, "utf-8")
+    stepped = runner.invoke(cli, ["step", str(path), "--format", "json"], catch_exceptions=False)
+    assert stepped.exit_code == 0
+    data = json.loads(stepped.stdout)
+    assert data["trigger"] == answer.matches[0].trigger and answer.step == "4.2.4"
+    assert f'at: "{answer.step}"' in answer.scenario
+
+
+def test_json_keeps_the_old_fields_and_adds_the_new(runner: CliRunner) -> None:
+    done = runner.invoke(cli, ["ask", "¿cuándo puedo reaccionar a ganar un reto?", "--format", "json"],
+                         catch_exceptions=False)
+    assert done.exit_code == 0
+    data: dict[str, Any] = json.loads(done.stdout)
+    assert {"question", "lang", "matches", "answer", "cites", "kind", "verdict", "who", "evidence"} <= set(data)
+    assert data["evidence"][0]["cite"] == data["cites"][0]
+    assert {"cite", "score", "source", "text"} == set(data["evidence"][0])
+
+
+# -- bad input --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "message"), [
+    ("", "the question is empty"),
+    ("   ", "the question is empty"),
+    ("x" * 10_000, "10000 characters long"),
+    ("¿?¡! … ...", "no words"),
+    ("When can I play a reaction after winning a challenge?", "does not read as Spanish"),
+])
+def test_bad_input_is_a_clear_message_and_exit_2(runner: CliRunner, question: str, message: str) -> None:
+    done = runner.invoke(cli, ["ask", question])
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr.startswith("Error: ") and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_question_the_rules_do_not_speak_of_exits_1(runner: CliRunner) -> None:
+    done = runner.invoke(cli, ["ask", "¿de qué color es el cielo?"])
+    assert done.exit_code == 1 and done.stdout.startswith("La Referencia de Reglas no habla de esto")
+
+
+def test_the_longest_question_allowed_is_answered() -> None:
+    story = "Mi rival juega un evento y yo tengo varias cartas en juego. " * 20
+    long = (story[:MAX_CHARS - 60] + " ¿cuándo puedo anular ese evento?").strip()
+    assert len(long) <= MAX_CHARS and ask(long, "es").window == "would-interrupts"
+    with pytest.raises(UsageProblem, match="characters long"):
+        ask(long + "x" * (MAX_CHARS + 1 - len(long)), "es")
+
+
+# -- the vocabulary is data, and the rules core runs without click, whoosh or mkdocs --------------
+
+def test_the_vocabulary_loads_and_reports_its_line(tmp_path: Path) -> None:
+    vocab = load_vocabulary(vocabulary_path("agot2", ROOT / "glossary"))
+    assert [name for name, _ in vocab.windows][0] == "would-interrupts"
+    broken = tmp_path / "ask.yaml"
+    text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
+    broken.write_text(text.replace("  who:\n    es: [\"quién\"", "  whom:\n    es: [\"quién\""), "utf-8")
+    with pytest.raises(Exception, match=r"ask.yaml:\d+: kinds: who missing"):
+        load_vocabulary(broken)
+
+
+ISOLATED = """
+import pickle, sys
+for name in ("click", "whoosh", "mkdocs", "markdown", "judge.search.index", "judge.render", "judge.cli", "judge.site"):
+    sys.modules[name] = None
+from judge.rules import api
+answer, labels = api.ask("kdo rozhodne o pořadí povinných reakcí?", "auto", None)
+leaked = sorted(m for m in sys.modules if m.startswith(("click", "whoosh", "mkdocs")) and sys.modules[m] is not None)
+sys.stdout.buffer.write(pickle.dumps((answer, leaked)))
+"""
+
+
+def test_ask_runs_without_click_whoosh_or_mkdocs() -> None:
+    done = subprocess.run([sys.executable, "-c", ISOLATED], capture_output=True, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    answer, leaked = pickle.loads(done.stdout)
+    assert leaked == [] and answer == ask("kdo rozhodne o pořadí povinných reakcí?")
+    assert answer.who == "first-player"

@@ -191,25 +191,40 @@ def triggers_list(rows: Sequence[tuple[str, str, str]], fmt: str) -> str:
 
 
 def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
+    """Text: the answer (verdict, step, window, who, next), the justifying paragraph with its
+    words, the other paragraphs, and the scenario that steps the situation. JSON: today's
+    fields (question, lang, matches, answer, cites) plus kind, verdict, step, window, who, next,
+    the ranked evidence and the scenario."""
     if fmt == "json":
         return to_json({
-            "question": result.question, "lang": result.lang,
+            "question": result.question, "lang": result.lang, "kind": list(result.kinds),
+            "verdict": result.verdict, "step": result.step, "window": result.window, "who": result.who,
+            "next": result.next,
             "matches": [{"trigger": m.trigger, "title": m.title, "step": m.step, "window": m.window,
                          "score": m.score, "phrase": m.phrase} for m in result.matches],
             "answer": result.answer, "cites": [cite_dict(c) for c in result.cites],
+            "evidence": [{"cite": cite_dict(e.cite), "score": e.score, "source": e.source, "text": e.text}
+                         for e in result.evidence],
+            "scenario": result.scenario,
         })
-    if not result.matches:
-        lines = wrap(labels["no-trigger"], width)
+    if result.answer is None:
+        lines = wrap(labels["ask-unknown"], width)
         if result.cites:
-            lines += [""] + wrap(f"{labels['closest']}: § {cites_line(result.cites)}", width, "", "  ")
+            lines += wrap(f"{labels['ask-closest']}: § {cites_line(result.cites)}", width, "", "  ")
         return "\n".join(lines) + "\n"
     lines = wrap(result.answer or "", width)
-    lines.append("")
-    for m in result.matches:
-        lines += wrap(f"{m.score:.2f}  {m.trigger} — {m.title} · {m.step or labels['any-step']} · {labels[m.window]}",
-                       width, "", "      ")
-    lines += [""] + wrap(f"§ {cites_line(result.cites)}", width, "", "  ")
+    first, *others = result.evidence
+    lines += [""] + wrap(f"§ {cites_line([first.cite])}: «{_excerpt(first.text)}»", width, "", "  ")
+    if others:
+        lines += wrap(f"{labels['ask-evidence']}: § {cites_line([e.cite for e in others])}", width, "", "  ")
+    if result.scenario:
+        lines += ["", labels["ask-scenario"]] + ["  " + line for line in result.scenario.splitlines()]
     return "\n".join(lines) + "\n"
+
+
+def _excerpt(text: str, limit: int = 240) -> str:
+    """The paragraph's words, cut at a word near `limit` characters."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def stack_run(result: StackRun, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:

@@ -5,10 +5,10 @@ is handed back with the labels of its language."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from judge.core.model import Cite
 from judge.rules import ask as asking
 from judge.rules import data, scenario, sequence, timing
 from judge.rules.model import Answer, StepResult, Timeline
@@ -60,12 +60,22 @@ def question_lang(question: str, lang: str) -> str:
     return guess_lang(question) if lang == "auto" else lang
 
 
-def ask(question: str, lang: str, game: str | None, extra_cites: tuple[Cite, ...] = ()) -> tuple[Answer, dict[str, str]]:
-    """The answer to a timing question; `extra_cites` (the CLI adds the search index's best
-    paragraphs) follow the engine's own citations."""
+def ask(question: str, lang: str, game: str | None) -> tuple[Answer, dict[str, str]]:
+    """The answer to a judge's question, from the game's data and glossary alone (no search
+    index: the browser runs this too)."""
     source, fw, cat = data.sequence_data(game)
-    lang = question_lang(question, lang)
-    return asking.answer(question, lang, cat, source, extra_cites), labels(fw, cat, lang)
+    text = asking.check_question(question)
+    lang = question_lang(text, lang)
+    known, vocab = _ask_data(cat.game, lang)
+    words = {f"ask-{key}": value for key, value in vocab.labels[lang].items()}
+    return asking.answer(text, lang, known, vocab, fw, cat, source), {**labels(fw, cat, lang), **words}
+
+
+@lru_cache(maxsize=8)
+def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary]:
+    source, fw, cat = data.sequence_data(game)
+    vocab = asking.vocabulary_for(game)
+    return asking.knowledge(source.entries, fw, cat, vocab, lang), vocab
 
 
 _CZECH_LETTERS = set("ěščřžýůťďň")

@@ -1,86 +1,666 @@
-"""`judge ask`: a question in Spanish or Czech → the triggering condition, its framework step and
-window, a short answer built from the data, and citations.
+"""`judge ask`: a judge's question in Spanish or Czech → what it asks (when, which window, who,
+yes/no, what if), the framework step and window, who acts or decides first, a verdict where
+one is asked, and the paragraphs that justify the answer, the justifying one first.
 
-Matching uses the shared analyzer (judge.search.analysis.terms: folded Snowball stems), so inflected
-and unaccented forms meet the phrases of triggers.yaml. `answer(..., extra_cites=...)` takes
-citations found elsewhere (e.g. the search index) and appends them after the engine's own.
+Everything the answer says comes from the data: the glossary's paragraphs, framework.yaml (the
+steps and their entries, the action windows), triggers.yaml (the seven sequence steps, the named
+rules, the catalogue of conditions). ask.yaml, beside them, holds only the words a question is
+read with: question words per kind, window cues read with their negation and scope, words of
+ideas, who-phrases, verdict words and the answer's labels.
+
+Retrieval runs here, over the loaded glossary, with the project's analyzer (judge.search.analysis:
+folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
+BM25 over the paragraphs of the question's language, plus what the named parts of the data
+that the question meets (rules, sequence steps, conditions, steps) cite, and the ideas its
+cue words name. Every weight was set on tests/ask/dev.yaml; tests/ask/heldout.yaml measures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from judge.core.model import Cite
+from judge.core import paths, yamldata
+from judge.core.errors import BadData, UsageProblem
+from judge.core.model import Cite, Entry
+from judge.core.text import fold
+from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing
 from judge.rules.citing import EntrySource
-from judge.rules.model import Answer, AskMatch
-from judge.rules.triggers import Catalogue, TriggerDef
-from judge.search.analysis import terms, words
+from judge.rules.model import Answer, AskMatch, Evidence
+from judge.rules.timing import Framework
+from judge.rules.triggers import Catalogue
+from judge.search.analysis import stems, stop_words, words
 
-LIMIT = 3
-# Windows a question can be about, most specific first: "would" beats a bare "when".
-_WINDOW_ORDER = ("would-interrupts", "forced-interrupts", "forced-reactions", "reaction-window", "interrupt-window")
-_STEP_OF_WINDOW = {"would-interrupts": 2, "forced-interrupts": 3, "interrupt-window": 4,
-                   "forced-reactions": 6, "reaction-window": 7}
+LANGS = ("es", "cs")
+MAX_CHARS = 1000  # a judge's question is a few sentences; a pasted page is not a question
+KINDS = ("when", "window", "who", "yesno", "whatif")
+SEQUENCE_WINDOWS = ("would-interrupts", "forced-interrupts", "interrupt-window", "forced-reactions",
+                    "reaction-window")
+EVIDENCE = 5
+# Set on tests/ask/dev.yaml: BM25's k1 and b; the share of the best paragraph's score a
+# paragraph gains when a named part of the data that the question meets cites it (per kind of
+# part), when it says a word of an idea the question names (`idea`), or when a who-question
+# meets a paragraph that names who acts (`who`); a word of the same family counts `loose`.
+WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "step": 0.3,
+           "idea": 0.4, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3}
+UNITS_KEPT = 4      # named parts of the data whose cites count
+UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
+OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
+MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
+_STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
+_SENTENCE = re.compile(r"(?<=[.;:])\s+")
+_SPLIT = re.compile(r"(\s+|[?¿!¡.,;:()«»“”\"—–])")
+_PUNCT = re.compile(r"[?¿!¡.,;:()«»“”\"—–-]")
+_NUMBER_PREFIX = re.compile(r"^[\d.]+\s*")
+_QUOTES = frozenset("«»“”\"")
+
+Phrases = dict[str, tuple[str, ...]]
+Stems = tuple[frozenset[str], ...]
 
 
-def window_of(question: str, lang: str, catalogue: Catalogue) -> str:
-    """The window a question asks about, from its cue words; reactions when nothing says otherwise."""
-    # An interrogative "¿cuándo…?" asks *when*; only the conjunction "cuando" names an interrupt.
-    asked = " ".join(w for w in question.split() if w.strip("¿?¡!,.").lower() not in catalogue.interrogatives[lang])
-    folded = " " + " ".join(terms(asked, lang, keep_stop_words=True)) + " "
-    for window in _WINDOW_ORDER:
-        for cue in catalogue.cues.get(window, {}).get(lang, ()):
-            if " " + " ".join(terms(cue, lang, keep_stop_words=True)) + " " in folded:
-                return window
-    return "reaction-window"
+# -- the vocabulary (ask.yaml) --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Vocabulary:
+    game: str
+    kinds: dict[str, Phrases] = field(hash=False)
+    negations: Phrases = field(hash=False)
+    clause_breaks: Phrases = field(hash=False)
+    windows: tuple[tuple[str, Phrases], ...]
+    concepts: tuple[tuple[str, Phrases], ...]
+    who: tuple[tuple[str, Phrases], ...]
+    verdict: dict[str, Phrases] = field(hash=False)
+    labels: dict[str, dict[str, str]] = field(hash=False)
 
 
-def score(question_terms: set[str], trigger: TriggerDef, lang: str) -> tuple[float, str]:
-    """The share of a phrase's words found in the question, for the trigger's best phrase.
+def vocabulary_path(game: str, root: Path | None = None) -> Path:
+    return (root or paths.glossary_root()) / game / "ask.yaml"
 
-    A word counts as found when any of its stems is in the question (a Czech word may have two,
-    see judge.analysis), so a word is never counted twice."""
-    best, best_phrase = 0.0, ""
-    for phrase in (*trigger.phrases[lang], trigger.title[lang]):
-        wanted = [set(stems) for stems in (terms(word, lang) for word in words(phrase)) if stems]
-        if not wanted:
+
+def load_vocabulary(path: Path) -> Vocabulary:
+    """ask.yaml, validated (`file:line: message` on a malformed part)."""
+    data = yamldata.load(path)
+
+    def mapping(owner: Located, key: str) -> Located:
+        value = owner.get(key)
+        if not isinstance(value, Located):
+            raise owner.fail(key, f"{key}: a mapping")
+        return value
+
+    def per_lang(owner: Located) -> Phrases:
+        return {lang: citing.str_list(owner, lang) for lang in LANGS}
+
+    def named(key: str) -> tuple[tuple[str, Phrases], ...]:
+        raw = data.get(key)
+        if not isinstance(raw, LocatedList) or not all(isinstance(r, Located) and isinstance(r.get("name"), str)
+                                                       for r in raw):
+            raise data.fail(key, f"{key}: a list of {{name, es, cs}}")
+        return tuple((str(r["name"]), per_lang(r)) for r in raw)
+
+    kinds = mapping(data, "kinds")
+    missing = [k for k in KINDS if k not in kinds]
+    if missing:
+        raise kinds.fail(None, f"kinds: {', '.join(missing)} missing (one entry per kind: {', '.join(KINDS)})")
+    verdict = mapping(data, "verdict")
+    windows = named("windows")
+    unknown = [w for w, _ in windows if w not in (*SEQUENCE_WINDOWS, "occurs", "action-window")]
+    if unknown:
+        raise data.fail("windows", f"windows: unknown window {unknown[0]!r}")
+    labels = citing.word_labels(data, LANGS)
+    return Vocabulary(
+        game=citing.data_game(data, "agot2"),
+        kinds={k: per_lang(mapping(kinds, k)) for k in KINDS},
+        negations=per_lang(mapping(data, "negations")),
+        clause_breaks=per_lang(mapping(data, "clause_breaks")),
+        windows=windows, concepts=named("concepts"), who=named("who"),
+        verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "allow", "only", "more")},
+        labels=labels,
+    )
+
+
+# -- words ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Token:
+    word: str                  # folded
+    stems: frozenset[str]
+    brk: bool                  # a clause starts here (after punctuation, or a conjunction)
+
+
+def tokens(text: str, lang: str, breaks: frozenset[str] = frozenset()) -> tuple[Token, ...]:
+    out: list[Token] = []
+    brk = True
+    for chunk in _SPLIT.split(text.lower()):
+        if not chunk or chunk.isspace():
             continue
-        hits = sum(bool(stems & question_terms) for stems in wanted)
-        # one shared word (začíná, gana) is not evidence: a phrase must meet two of its words
-        if hits < min(2, len(wanted)):
+        if _PUNCT.fullmatch(chunk):
+            brk = brk or chunk not in _QUOTES  # «vaya a» is quoted inside its clause
             continue
-        # a longer phrase fully found is stronger evidence than a short one
-        value = round(hits / len(wanted) + 0.01 * hits, 3)
-        if value > best:
-            best, best_phrase = value, phrase
-    return best, best_phrase
+        for word in words(chunk):
+            folded = fold(word)
+            is_break = folded in breaks
+            out.append(Token(folded, frozenset(stems(word, lang)), brk or is_break))
+            brk = is_break
+    return tuple(out)
 
 
-def answer(question: str, lang: str, catalogue: Catalogue, source: EntrySource,
-           extra_cites: Iterable[Cite] = ()) -> Answer:
-    question_terms = set(terms(question, lang))
-    window = window_of(question, lang, catalogue)
+def phrase_stems(phrase: str, lang: str) -> Stems:
+    """What a phrase meets: its words by their stems (povinné reakce, povinných reakcí), but a
+    phrase with a short word by its folded words as written: once stemmed, "mělo by" (would)
+    is "by měl" (should) and "vaya a" is any "va a"."""
+    found = words(phrase)
+    if len(found) > 1 and any(len(w) <= 2 for w in found):
+        return tuple(frozenset({fold(w)}) for w in found)
+    return tuple(frozenset(stems(w, lang)) for w in found)
+
+
+def find(seq: Sequence[Token], phrase: Stems) -> list[int]:
+    """Where the phrase's words meet consecutive tokens."""
+    n = len(phrase)
+    if not n:
+        return []
+    return [i for i in range(len(seq) - n + 1)
+            if all(phrase[j] & (seq[i + j].stems | {seq[i + j].word}) for j in range(n))]
+
+
+def says(seq: Sequence[Token], phrases: Iterable[Stems]) -> bool:
+    return any(find(seq, p) for p in phrases)
+
+
+def analyzed(text: str, lang: str) -> list[str]:
+    stop = stop_words(lang)
+    return [s for w in words(text) if w not in stop for s in stems(w, lang)]
+
+
+def loose(a: str, b: str) -> bool:
+    """Two stems of one word family the stemmer leaves apart (Czech zrusil / zrusen)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= 4 and n >= min(len(a), len(b)) - 2
+
+
+# -- what the project knows, in one language --------------------------------------------------
+
+@dataclass(frozen=True)
+class Paragraph:
+    id: str
+    para: int
+    term: str
+    step: str | None
+    text: str
+    tf: dict[str, int] = field(hash=False)
+    length: int
+    toks: tuple[Token, ...]
+    who: str | None
+    pairs: frozenset[tuple[str, str]] = frozenset()
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A named part of the data: a rule, a sequence step, a condition's phrase, a step."""
+
+    kind: str            # rule | sequence | trigger | step
+    name: str
+    phrase: str
+    terms: frozenset[str]
+    lang: str
+    cites: tuple[tuple[str, int], ...]
+    steps: tuple[str, ...] = ()
+    window: str | None = None
+    open: bool = False
+
+    @property
+    def words(self) -> tuple[frozenset[str], ...]:
+        """The unit's words, each as its stems (a Czech word may have two)."""
+        found = (frozenset(stems(w, self.lang)) & self.terms for w in words(self.phrase))
+        return tuple(word for word in found if word)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    game: str
+    lang: str
+    paragraphs: tuple[Paragraph, ...]
+    idf: dict[str, float] = field(hash=False)
+    avglen: float
+    units: tuple[Unit, ...]
+    window_of_cite: dict[tuple[str, int], str] = field(hash=False)
+    step_of_window_cite: dict[tuple[str, int], str] = field(hash=False)
+    phase_terms: dict[int, frozenset[str]] = field(hash=False)
+    step_phase: dict[str, int] = field(hash=False)
+    window_after: dict[str, str] = field(hash=False)
+    phase_window: dict[int, tuple[str, str]] = field(hash=False)
+
+
+def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogue, vocab: Vocabulary,
+              lang: str) -> Knowledge:
+    """Everything `ask` retrieves over, for one game and language."""
+    game = catalogue.game
+    paragraphs = tuple(_paragraphs(source, game, lang, vocab))
+    df: Counter[str] = Counter()
+    for p in paragraphs:
+        df.update(p.tf)
+    n = len(paragraphs) or 1
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+    avglen = sum(p.length for p in paragraphs) / n
+    units: list[Unit] = []
+    window_of_cite: dict[tuple[str, int], str] = {}
+    for name, rule in catalogue.rules.items():
+        units.append(Unit("rule", name, rule.text[lang], frozenset(analyzed(rule.text[lang], lang)), lang,
+                          _refs(rule.cites, lang), open=rule.open))
+    for seq in catalogue.sequence:
+        label = catalogue.labels[lang][seq.kind]
+        units.append(Unit("sequence", seq.kind, label, frozenset(analyzed(label, lang)), lang, _refs(seq.cites, lang),
+                          window=seq.kind))
+        for ref in _refs(seq.cites, lang):
+            window_of_cite.setdefault(ref, seq.kind)
+    for trig in catalogue.triggers:
+        for phrase in (*trig.phrases[lang], trig.title[lang]):
+            units.append(Unit("trigger", trig.id, phrase, frozenset(analyzed(phrase, lang)), lang, _refs(trig.cites, lang),
+                              steps=trig.steps))
+    titles = {num: frozenset(analyzed(title[lang], lang)) for num, title in framework.phases.items()}
+    common = frozenset.intersection(*titles.values()) if titles else frozenset()
+    windows = Counter(item.kind for item in framework.items if item.is_window)
+    step_of_window_cite: dict[tuple[str, int], str] = {}
+    step_phase: dict[str, int] = {}
+    window_after: dict[str, str] = {}
+    phase_window: dict[int, tuple[str, str]] = {}
+    entries = {(e.id): e for e in source if e.game == game and e.lang == lang}
+    for item in framework.items:
+        if item.is_window:
+            after = item.id.removeprefix("after-")
+            window_after[after] = item.kind
+            phase_window.setdefault(item.phase, (item.kind, after))
+            for ref in _refs(item.cites, lang):
+                window_of_cite.setdefault(ref, item.kind)
+                if windows[item.kind] == 1:  # the one special window: its entry names its step
+                    step_of_window_cite[ref] = after
+            continue
+        step_phase[item.id] = item.phase
+        entry = entries.get(item.entry or "")
+        if entry is not None:
+            own = frozenset(analyzed(_NUMBER_PREFIX.sub("", entry.term), lang)) - titles.get(item.phase, frozenset())
+            units.append(Unit("step", item.id, entry.term, own, lang, ((entry.id, 1),), steps=(item.id,)))
+    return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
+                     {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window)
+
+
+def _paragraphs(source: Iterable[Entry], game: str, lang: str, vocab: Vocabulary) -> Iterable[Paragraph]:
+    for entry in source:
+        if entry.game != game or entry.lang != lang or entry.kind == "redirect":
+            continue
+        head = analyzed(_NUMBER_PREFIX.sub("", entry.term), lang)
+        for block in entry.blocks:
+            terms = analyzed(block.text, lang) + head
+            toks = tokens(block.text, lang)
+            stop = stop_words(lang)
+            yield Paragraph(entry.id, block.n, entry.term, entry.step, block.text, dict(Counter(terms)), len(terms),
+                            toks, _who(toks, vocab, lang), _pairs([t for t in toks if t.word not in stop]))
+
+
+def _pairs(toks: Sequence[Token]) -> frozenset[tuple[str, str]]:
+    """Adjacent content words, by stem: "dejan de participar" meets its own paragraph."""
+    return frozenset((a, b) for x, y in zip(toks, toks[1:]) for a in x.stems for b in y.stems)
+
+
+def _refs(cites: Iterable[citing.CiteRef], lang: str) -> tuple[tuple[str, int], ...]:
+    return tuple((c.id, dict(c.paras)[lang]) for c in cites if lang in dict(c.paras))
+
+
+def _who(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
+    """Who a paragraph names as acting or deciding first: the first who-phrase it says."""
+    for name, phrases in vocab.who:
+        if says(toks, (phrase_stems(p, lang) for p in phrases[lang])):
+            return name
+    return None
+
+
+# -- reading a question -----------------------------------------------------------------------
+
+def check_question(question: str) -> str:
+    """The question, stripped; a clear usage error for one that cannot be a question."""
+    text = question.strip()
+    if not text:
+        raise UsageProblem("the question is empty: ask it in Spanish or Czech, e.g. "
+                           "judge ask \"¿cuándo puedo usar una reacción?\"")
+    if len(text) > MAX_CHARS:
+        raise UsageProblem(f"the question is {len(text)} characters long; ask one question of at most "
+                           f"{MAX_CHARS} characters")
+    if not words(text):
+        raise UsageProblem("the question has no words, only punctuation or symbols")
+    return text
+
+
+@dataclass(frozen=True)
+class Reading:
+    kinds: tuple[str, ...]
+    asked: frozenset[int]          # tokens that are question words, not content
+    cue: str | None                # the window the question's words name
+    ideas: tuple[str, ...]         # the ideas (windows, concepts) its words name
+
+
+def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
+    found: list[str] = []
+    ends: list[int] = []
+    asked: set[int] = set()
+    for kind in ("whatif", "window", "who", "when"):
+        hits = _hits(toks, vocab.kinds[kind][lang], lang)
+        if hits:
+            found.append(kind)
+            ends.append(min(i + n for i, n in hits))
+            asked |= {i + j for i, n in hits for j in range(n)}
+    # No question word asks for a verdict; so does a yes/no verb well after the question word
+    # ("cuando anulan un efecto, ¿se pueden jugar más interrupciones?").
+    yes = _hits(toks, vocab.kinds["yesno"][lang], lang)
+    if not found or any(i > max(ends) + 1 for i, _ in yes):
+        found.append("yesno")
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    cue = None
+    for window, phrases in vocab.windows:
+        for i, _ in _hits(toks, phrases[lang], lang):
+            if not _negated(toks, i, negs) and cue is None:
+                cue = window
+    ideas = [cue] if cue else []
+    for name, phrases in vocab.concepts:
+        if any(i not in asked for i, _ in _hits(toks, phrases[lang], lang)):
+            ideas.append(name)
+    return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+
+
+def _hits(toks: Sequence[Token], phrases: Iterable[str], lang: str) -> list[tuple[int, int]]:
+    out = []
+    for phrase in phrases:
+        ps = phrase_stems(phrase, lang)
+        out += [(i, len(ps)) for i in find(toks, ps)]
+    return out
+
+
+def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 4) -> bool:
+    """A negation before `at` in its clause ("una interrupción que no dice «vaya a»")."""
+    if toks[at].brk:
+        return False
+    for i in range(at - 1, max(-1, at - 1 - reach), -1):
+        if toks[i].word in negs:
+            return True
+        if toks[i].brk:
+            break
+    return False
+
+
+# -- answering ---------------------------------------------------------------------------------
+
+def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,
+           catalogue: Catalogue, source: EntrySource) -> Answer:
+    question = check_question(question)
+    breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
+    toks = tokens(question, lang, breaks)
+    _check_language(toks, known, vocab, lang)
+    reading = read(toks, vocab, lang)
+    stop = stop_words(lang)
+    query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
+    scores = _bm25(known, query)
+    top = max(scores, default=0.0)
+    if top < MIN_SCORE:  # a stray shared word ("color") is no answer: say so, show the closest
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:3] if top > 0 else []
+        closest = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2), "words",
+                                 known.paragraphs[i].text) for i in order)
+        return Answer(question, lang, (), None, tuple(e.cite for e in closest), reading.kinds, evidence=closest)
+    why = [""] * len(scores)
+    kept = _units(known, set(query))
+    index = {(p.id, p.para): i for i, p in enumerate(known.paragraphs)}
+    for rank, (cover, unit) in enumerate(kept):
+        for j, ref in enumerate(unit.cites):
+            if ref in index:
+                scores[index[ref]] += WEIGHTS[unit.kind] * cover * top / (1 + j) / (1 + rank)
+                why[index[ref]] = why[index[ref]] or f"{unit.kind}:{unit.name}"
+    for idea in reading.ideas:
+        table = vocab.windows if idea == reading.cue else vocab.concepts
+        phrases = [phrase_stems(p, lang) for name, ph in table if name == idea for p in ph[lang]]
+        for i, p in enumerate(known.paragraphs):
+            if says(p.toks, phrases):
+                scores[i] += WEIGHTS["idea"] * top
+                why[i] = why[i] or f"idea:{idea}"
+    if "who" in reading.kinds:
+        for i, p in enumerate(known.paragraphs):
+            if p.who:
+                scores[i] += WEIGHTS["who"] * top
+    if "when" in reading.kinds:  # a when-question is answered by a framework step
+        for i, p in enumerate(known.paragraphs):
+            if p.step:
+                scores[i] += WEIGHTS["when"] * top
+    pairs = _pairs([t for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop])
+    if pairs:
+        for i, p in enumerate(known.paragraphs):
+            met = pairs & p.pairs
+            if met:
+                scores[i] += WEIGHTS["pair"] * top * len(met) / len(pairs)
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
+    best = known.paragraphs[order[0]]
+    step = _step(question, toks, known, best, kept)
+    window, step = _window(reading.cue, known, best, kept, step, toks)
+    verdict = _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang) \
+        if "yesno" in reading.kinds else None
+    evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2),
+                              why[i] or "words", known.paragraphs[i].text) for i in order)
+    matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
+                             cover, u.phrase) for cover, u in kept if u.kind == "trigger")
+    who = best.who if ("who" in reading.kinds or window) else None
+    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who)
+    scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
+        ({"whatif", "window", "when"} & set(reading.kinds)) else None
+    return Answer(question, lang, matches, text, tuple(e.cite for e in evidence), reading.kinds, verdict, step,
+                  window, who, _next(framework, step), evidence, scenario)
+
+
+def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, lang: str) -> None:
+    """A question most of whose words neither the rules, the question words nor the function
+    words of `lang` use is in another language: say so rather than answer from a stray word."""
+    cues = {s for phrases in vocab.kinds.values() for p in phrases[lang] for stem in phrase_stems(p, lang) for s in stem}
+    stop = stop_words(lang)
+    met = sum(t.word in stop or bool(t.stems & (known.idf.keys() | cues)) for t in toks)
+    if toks and met < len(toks) / 2:
+        name = {"es": "Spanish", "cs": "Czech"}.get(lang, lang)
+        raise UsageProblem(f"the question does not read as {name} (only {met} of its {len(toks)} words are "
+                           f"known): ask in Spanish or Czech, or give --lang")
+
+
+def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
+    k1, b = WEIGHTS["k1"], WEIGHTS["b"]
+    family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.idf if d != t and loose(t, d)]
+              for t in query}
+    out = []
+    for p in known.paragraphs:
+        norm = k1 * (1 - b + b * p.length / known.avglen)
+        total = 0.0
+        for t in query:
+            best = 0.0
+            for d, w in family[t]:
+                f = p.tf.get(d)
+                if f:
+                    best = max(best, w * known.idf[d] * f * (k1 + 1) / (f + norm))
+            total += best
+        out.append(total)
+    return out
+
+
+def _units(known: Knowledge, query: set[str]) -> list[tuple[float, Unit]]:
+    """The named parts of the data the question meets best, one per part (best phrase)."""
+    rarest = max(known.idf.values(), default=1.0)
     scored = []
-    for trigger in catalogue.triggers:
-        value, phrase = score(question_terms, trigger, lang)
-        if value >= 0.5:
-            scored.append((value, trigger, phrase))
-    scored.sort(key=lambda item: -item[0])
-    matches = tuple(AskMatch(t.id, t.title[lang], t.steps[0] if t.steps else None, window, v, p)
-                    for v, t, p in scored[:LIMIT])
-    if not matches:
-        return Answer(question, lang, (), None, tuple(extra_cites))
-    best = scored[0][1]
-    labels = catalogue.labels[lang]
-    step = ", ".join(best.steps) if best.steps else labels["any-step"]
-    n = _STEP_OF_WINDOW[window]
-    window_text = f"{n}. {labels[window]}"
-    text = labels["answer"].format(title=best.title[lang], step=step, window=window_text, how=labels[f"how-{window}"])
-    sequence_cites = catalogue.sequence[n - 1].cites
-    cites = [*citing.resolve(best.cites, catalogue.game, lang, source),
-             *citing.resolve(sequence_cites, catalogue.game, lang, source)]
-    for cite in extra_cites:
-        if cite not in cites:
-            cites.append(cite)
-    return Answer(question, lang, matches, text, tuple(cites))
+    for unit in known.units:
+        have = unit.terms & query
+        met = sum(bool(word & query) for word in unit.words)  # a Czech word may have two stems
+        if not unit.terms or met < (2 if unit.kind == "step" else min(2, len(unit.words))):
+            continue  # one shared word (empieza, začíná) is no evidence of a step
+        weight = {t: known.idf.get(t, rarest) for t in unit.terms | query}
+        cover = sum(weight[t] for t in have) / sum(weight[t] for t in unit.terms)
+        if unit.kind == "rule":  # a rule is a sentence: also how much of the question it says
+            cover = (cover + sum(weight[t] for t in have) / sum(weight[t] for t in query)) / 2
+        if cover >= UNIT_MIN:
+            scored.append((round(cover, 3), unit))
+    scored.sort(key=lambda s: -s[0])
+    kept: list[tuple[float, Unit]] = []
+    seen: set[tuple[str, str]] = set()
+    for cover, unit in scored:
+        if (unit.kind, unit.name) not in seen:
+            seen.add((unit.kind, unit.name))
+            kept.append((cover, unit))
+    return kept[:UNITS_KEPT]
+
+
+def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
+    said = {s for t in toks for s in t.stems}
+    named = [n for n, terms in known.phase_terms.items() if terms and terms <= said]
+    return named[0] if len(named) == 1 else None
+
+
+def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
+          kept: list[tuple[float, Unit]]) -> str | None:
+    """The framework step: one the question names; else the justifying paragraph's own or one
+    it names, when in the phase the question names (if any); else the step, in that phase, of
+    the condition the question meets best; else any of these."""
+    for number in _STEP_NUMBER.findall(question):
+        if number in known.step_phase:
+            return str(number)
+    phase = _phase(toks, known)
+    own = [best.step] if best.step else []
+    own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
+    own += [str(n) for n in _STEP_NUMBER.findall(best.text) if n in known.step_phase]
+    for step in own:
+        if phase is None or known.step_phase.get(step) == phase:
+            return step
+    triggers = [u for _, u in kept if u.kind == "trigger"]
+    if phase is not None and triggers:
+        for step in triggers[0].steps:
+            if known.step_phase.get(step) == phase:
+                return step
+    if own:
+        return own[0]
+    for _, unit in kept:
+        if unit.steps:
+            return unit.steps[0].removeprefix("after-")
+    return None
+
+
+def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
+            step: str | None, toks: Sequence[Token]) -> tuple[str | None, str | None]:
+    """The window the question's words name, else the one the justifying paragraph rules, else
+    the sequence step the question meets; an action window is the one after the step."""
+    ruled = known.window_of_cite.get((best.id, best.para))
+    window = cue
+    if window is None or (window == "action-window" and ruled == "special-action-window"):
+        window = ruled or window
+    if window is None:
+        window = next((u.window for _, u in kept if u.window), None)
+    if window in ("action-window", "special-action-window"):
+        if step in known.window_after:
+            window = known.window_after[step]
+        elif step is None:
+            phase = _phase(toks, known)
+            if phase in known.phase_window:
+                window, step = known.phase_window[phase]
+    return window, step
+
+
+def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge, kept: list[tuple[float, Unit]],
+             vocab: Vocabulary, lang: str) -> str:
+    """Yes or no from the sentence of the best paragraphs that meets the question best (its
+    rarest words): no when it denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
+    once what the question asks twice; "open" when a rule the Rules Reference leaves open is met."""
+    if any(u.open and cover >= OPEN_MIN for cover, u in kept):
+        return "open"
+    asked = {s for t in toks for s in t.stems}
+    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.idf if d != t and loose(t, d)] for t in asked}
+
+    def weight(sentence: Sequence[Token]) -> float:
+        have = {s for t in sentence for s in t.stems}
+        return sum(max((w * known.idf.get(d, 0.0) for d, w in family[q] if d in have), default=0.0) for q in asked)
+
+    candidates = [(weight(s) * (1.0 if rank == 0 else 0.8), s)
+                  for rank, p in enumerate(evidence[:3])
+                  for s in (tokens(x, lang) for x in _SENTENCE.split(p.text))]
+    sentence = max(candidates, key=lambda c: c[0])[1]
+
+    def has(seq: Sequence[Token], key: str) -> bool:
+        return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
+
+    deny = has(sentence, "deny") or (lang == "cs" and any(_czech_negative(t.word) for t in sentence))
+    no = (deny and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
+    return "no" if no else "yes"
+
+
+def _czech_negative(word: str) -> bool:
+    """A Czech word negated by its prefix (nelze, nepoužívají), not nebo, nejvýše, něco, než."""
+    return word.startswith("ne") and len(word) >= 5 and not word.startswith(("nej", "nebo", "neco", "nez", "neb"))
+
+
+def _cite(source: EntrySource, game: str, lang: str, p: Paragraph) -> Cite:
+    entry = source.get(game, lang, p.id)
+    return entry.cite(p.para) if entry is not None else Cite(game, p.id, lang, p.term, p.para)
+
+
+def _title(catalogue: Catalogue, trigger: str, lang: str) -> str:
+    return next((t.title[lang] for t in catalogue.triggers if t.id == trigger), trigger)
+
+
+def _trigger_step(unit: Unit, step: str | None) -> str | None:
+    steps = [s.removeprefix("after-") for s in unit.steps]
+    return step if step in steps else (steps[0] if steps else None)
+
+
+def _next(framework: Framework, step: str | None) -> str | None:
+    if step is None or step not in framework.ids():
+        return None
+    return framework.next_after(step, "melee")
+
+
+def _text(words_: dict[str, str], seq_labels: dict[str, str], framework: Framework, source: EntrySource, lang: str,
+          verdict: str | None, step: str | None, window: str | None, who: str | None) -> str:
+    """The answer in words: verdict, step and window, who, what happens next."""
+    parts = []
+    if verdict:
+        parts.append(words_[verdict])
+    if step:
+        parts.append(f"{words_['step']} {_item_title(framework, source, step, lang)}.")
+    if window:
+        line = f"{words_['window']}: {seq_labels.get(window) or framework.labels[lang].get(window, window)}"
+        how = seq_labels.get(f"how-{window}")
+        parts.append(f"{line}. {how}" if how else f"{line}.")
+    if who:
+        parts.append(f"{words_['who']}: {words_[who]}.")
+    nxt = _next(framework, step)
+    if nxt:
+        parts.append(f"{words_['next']}: {_item_title(framework, source, nxt, lang)}.")
+    return " ".join(parts) or words_["because"]
+
+
+def _item_title(framework: Framework, source: EntrySource, item_id: str, lang: str) -> str:
+    """"4.2.3 Se reciben las bonificaciones…", or a window with the step it follows."""
+    item = framework.item(item_id)
+    if item.is_window:
+        return f"{framework.labels[lang].get(item.kind, item.kind)} ({item.id.removeprefix('after-')})"
+    entry = source.get(framework.game, lang, item.entry or "")
+    title = item.title.get(lang) or (entry.term if entry else "")
+    return title if title.startswith(item.id) else f"{item.id} {title}".strip()
+
+
+def _scenario(game: str, lang: str, step: str | None, matches: tuple[AskMatch, ...]) -> str:
+    """The `judge step` scenario of the situation: the condition the question meets, at its step."""
+    at = f'at: "{step}"\n' if step and step == matches[0].step else ""
+    return (f"game: {game}\nformat: joust\nlang: {lang}\nplayers: [A, B]\nfirst_player: A\n{at}"
+            f"trigger: {matches[0].trigger}\nabilities: []\n")
+
+
+def vocabulary_for(game: str, root: Path | None = None) -> Vocabulary:
+    path = vocabulary_path(game, root)
+    if not path.is_file():
+        raise BadData(str(path), None, "missing: the words `judge ask` reads questions with")
+    return load_vocabulary(path)

@@ -63,9 +63,7 @@ class Catalogue:
     labels: dict[str, dict[str, str]] = field(hash=False)
     sequence: tuple[SeqDef, ...]
     rules: dict[str, RuleDef] = field(hash=False)
-    cues: dict[str, dict[str, tuple[str, ...]]] = field(hash=False)
     triggers: tuple[TriggerDef, ...]
-    interrogatives: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)
 
     def ids(self) -> list[str]:
         return [t.id for t in self.triggers]
@@ -110,15 +108,6 @@ def load(path: Path) -> Catalogue:
         raise data.fail("sequence", f"sequence: the seven steps in order: {', '.join(KINDS)}")
     sequence = tuple(SeqDef(int(s["n"]), str(s["kind"]), citing.parse_cites(s, "cites")) for s in raw_seq)
     rules = parse_rules(data)
-    raw_cues = data.get("cues")
-    if not isinstance(raw_cues, Located):
-        raise data.fail("cues", "cues: words that tell a question's window, per window and language")
-    cues = {kind: {lang: citing.str_list(raw, lang) for lang in LANGS}
-            for kind, raw in raw_cues.items() if kind != "interrogatives"}
-    raw_questions = raw_cues.get("interrogatives")
-    if not isinstance(raw_questions, Located):
-        raise raw_cues.fail("interrogatives", "interrogatives: question words per language, which are not cues")
-    interrogatives = {lang: citing.str_list(raw_questions, lang) for lang in LANGS}
     raw_triggers = data.get("triggers")
     if not isinstance(raw_triggers, LocatedList):
         raise data.fail("triggers", "triggers: a list of triggering conditions")
@@ -129,8 +118,7 @@ def load(path: Path) -> Catalogue:
             raise BadData(data.where, t.line, f"id: {t.id} appears twice")
         if t.saved_as is not None and t.saved_as not in ids:
             raise BadData(data.where, t.line, f"saved_as: unknown trigger {t.saved_as!r}")
-    return Catalogue(game, data.where, labels, sequence, rules, cues, triggers,
-                     interrogatives)
+    return Catalogue(game, data.where, labels, sequence, rules, triggers)
 
 
 def _trigger(raw: object, where: str) -> TriggerDef:

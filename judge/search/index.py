@@ -60,7 +60,7 @@ from whoosh.searching import Searcher
 from judge import glossary
 from judge.core import paths
 from judge.core.errors import EntryNotFound, JudgeError, NoHits, UsageProblem, shorten
-from judge.core.model import LANGS, Cite, Entry
+from judge.core.model import LANGS, Entry
 from judge.core.text import fold, nfc
 from judge.glossary.views import Concept
 from judge.search import analysis
@@ -806,25 +806,3 @@ def mrr_and_recall(ranked: list[list[str]], expected: list[str], depth: int = 10
     recall = [want in ids[:recall_at] for ids, want in zip(ranked, expected)]
     count = max(len(expected), 1)
     return math.fsum(reciprocal) / count, sum(recall) / count
-
-
-# -- paragraphs for `judge ask` ------------------------------------------------------------------
-
-# The search index adds the paragraphs that best match the question's own words, after the
-# engine's citations: at most this many, each scoring at least this share of the best one.
-SEARCH_CITES = 3
-SEARCH_CITE_SHARE = 0.25
-
-
-def search_cites(question: str, lang: str, game: str) -> tuple[Cite, ...]:
-    """The best-matching paragraphs of the question in its language, from the search index.
-
-    They supplement the engine's answer, so a question the search cannot use (no words left,
-    nothing found) simply adds none."""
-    try:
-        result = search(question, game, lang, SEARCH_CITES, fuzzy=False)  # no guessed words
-    except (NoHits, UsageProblem):
-        return ()
-    best = max((hit.score for hit in result.hits), default=0.0)
-    return tuple(Cite(hit.game, hit.id, hit.lang, hit.term, hit.para or 1)
-                 for hit in result.hits if hit.score >= SEARCH_CITE_SHARE * best)
