@@ -51,15 +51,12 @@ def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str
 
 
 def ask_output(question: str, lang: str, game: str | None, fmt: str, width: int) -> tuple[str, int]:
-    """`judge ask`: the answer rendered, and the exit code (1 when no trigger matches)."""
-    from judge.core.model import DEFAULT_GAME
+    """`judge ask`: the answer rendered, and the exit code (1 when the question finds no answer)."""
     from judge.render import rules as render
     from judge.rules import api
-    from judge.search import index
 
-    lang = api.question_lang(question, lang)
-    result, labels = api.ask(question, lang, game, index.search_cites(question, lang, game or DEFAULT_GAME))
-    return render.ask_answer(result, fmt, labels, width), 0 if result.matches else 1
+    result, labels = api.ask(question, api.question_lang(question, lang), game)
+    return render.ask_answer(result, fmt, labels, width), 0 if result.answer is not None else 1
 
 
 def handle_json(request: str) -> str:
@@ -185,9 +182,10 @@ def workdir(folder: str) -> None:
     os.chdir(folder)
 
 
-def use_catalogue(path: str) -> None:
-    """Read the rules from the site's compiled catalogue (judge.rules.catalogue): the browser
-    has no glossary files."""
+def use_catalogue(path: str, data_root: str) -> None:
+    """Read the rules from the site's compiled catalogue (judge.rules.catalogue), and the data
+    files it does not hold (ask.yaml) from `data_root`: the browser has no glossary checkout."""
     from judge.rules import catalogue
 
     catalogue.install(catalogue.load(Path(path)))
+    os.environ["JUDGE_GLOSSARY"] = data_root

@@ -272,7 +272,9 @@
       event.preventDefault();
       var question = askInput.value.trim();
       if (!question) return;
-      call({ op: "ask", question: question, lang: "auto", game: currentGame(), width: WIDTH })
+      // `judge ask` reads the games stepped by the trigger sequence; for another, its default game
+      var game = meta && meta.triggers[currentGame()] ? currentGame() : null;
+      call({ op: "ask", question: question, lang: "auto", game: game, width: WIDTH })
         .then(function (response) { show(askOutput, response); },
               function (error) { failed(error, askOutput); });
     });
