@@ -74,7 +74,7 @@ def ask(question: str, lang: str, game: str | None) -> tuple[Answer, dict[str, s
 @lru_cache(maxsize=8)
 def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary]:
     source, fw, cat = data.sequence_data(game)
-    vocab = asking.vocabulary_for(game)
+    vocab = data.ask_vocabulary(game)
     return asking.knowledge(source.entries, fw, cat, vocab, lang), vocab
 
 

@@ -1,5 +1,5 @@
-"""The compiled catalogue: the loaded glossary and each game's round (framework.yaml) and engine
-data (triggers.yaml), parsed once and kept as a pickle that loads without PyYAML.
+"""The compiled catalogue: the loaded glossary and each game's round (framework.yaml), engine
+data (triggers.yaml) and `judge ask` vocabulary (ask.yaml), parsed once and kept as a pickle that loads without PyYAML.
 
 The CLI keeps it in the user's cache (judge.core.compiled: keyed so it is never stale, refused
 when unsafe); the site writes it to a file (`write`) that the browser's rules core reads
@@ -17,7 +17,8 @@ from judge import glossary
 from judge.core import compiled
 from judge.core.errors import JudgeError
 from judge.glossary import Glossary
-from judge.rules import registry, timing, triggers
+from judge.rules import ask, registry, timing, triggers
+from judge.rules.ask import Vocabulary
 from judge.rules.timing import Framework
 
 FORMAT = 1
@@ -32,6 +33,8 @@ class GameData:
     engine: str
     framework: Framework | None
     data: object | None
+    # The words `judge ask` reads the game's questions with (ask.yaml), None without one.
+    vocabulary: Vocabulary | None = None
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,10 @@ def compile_catalogue(root: Path) -> Catalogue:
         fw_path = timing.framework_path(game, root)
         data_path = triggers.triggers_path(game, root)
         engine = registry.engine_of(game, root)
+        vocab_path = ask.vocabulary_path(game, root)
         games[game] = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
-                               registry.data_loader(engine)(data_path) if data_path.is_file() else None)
+                               registry.data_loader(engine)(data_path) if data_path.is_file() else None,
+                               ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None)
     return Catalogue(root, loaded, games)
 
 

@@ -12,7 +12,8 @@ from judge.core import paths
 from judge.core.errors import UsageProblem
 from judge.core.model import DEFAULT_GAME
 from judge.glossary import Glossary
-from judge.rules import catalogue, registry, timing, triggers
+from judge.rules import ask, catalogue, registry, timing, triggers
+from judge.rules.ask import Vocabulary
 from judge.rules.catalogue import GameData
 from judge.rules.timing import Framework
 from judge.rules.triggers import Catalogue
@@ -60,6 +61,14 @@ def engine_data(game: str) -> object:
     if not path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
     return registry.data_loader(engine_of(game))(path)
+
+
+def ask_vocabulary(game: str) -> Vocabulary:
+    """The words `judge ask` reads the game's questions with (its ask.yaml)."""
+    compiled = _game(game)
+    if compiled is not None and compiled.vocabulary is not None:
+        return compiled.vocabulary
+    return ask.vocabulary_for(game, paths.glossary_root())
 
 
 def framework_data(game: str | None) -> tuple[Glossary, Framework]:
