@@ -182,10 +182,9 @@ def workdir(folder: str) -> None:
     os.chdir(folder)
 
 
-def use_catalogue(path: str, data_root: str) -> None:
-    """Read the rules from the site's compiled catalogue (judge.rules.catalogue), and the data
-    files it does not hold (ask.yaml) from `data_root`: the browser has no glossary checkout."""
+def use_catalogue(path: str) -> None:
+    """Read the rules from the site's compiled catalogue (judge.rules.catalogue): the browser
+    has no glossary files."""
     from judge.rules import catalogue
 
     catalogue.install(catalogue.load(Path(path)))
-    os.environ["JUDGE_GLOSSARY"] = data_root

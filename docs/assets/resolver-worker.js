@@ -26,8 +26,7 @@ async function boot() {
   pyodide.FS.writeFile("/judge-bundle/catalogue.pickle", new Uint8Array(catalogue));
   pyodide.runPython(
     "import sys\nsys.path.insert(0, '/judge-bundle')\n" +
-    "from judge import service\n" +
-    "service.use_catalogue('/judge-bundle/catalogue.pickle', '/judge-bundle/glossary')\n" +
+    "from judge import service\nservice.use_catalogue('/judge-bundle/catalogue.pickle')\n" +
     "service.workdir('/home/pyodide/scenarios')");
   const handle = pyodide.pyimport("judge.service").handle_json;
   return { handle, ms: performance.now() - started };

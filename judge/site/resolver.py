@@ -6,8 +6,7 @@ At build time this writes, beside the pages:
 - es/resolver/ and cs/resolver/: the page (its strings from resolver.yaml; the form is built by
   docs/assets/resolver.js), with a sample scenario for each game the form does not cover;
 - assets/pyodide/: the Pyodide runtime (judge.site.runtime: the pinned npm package);
-- assets/resolver/engine.zip: the package's bytecode and the libraries it imports there, with
-  the glossary's data files (glossary/<game>/*.yaml: ask.yaml is read beside the catalogue);
+- assets/resolver/engine.zip: the package's bytecode and the libraries it imports there;
 - assets/resolver/catalogue.pickle: the rules core's compiled catalogue (judge.rules.catalogue),
   so the browser parses no YAML or Markdown;
 - sw.js: the service worker, versioned by the hash of everything it precaches.
@@ -19,19 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import re
 import shutil
 import time
-import zipfile
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from judge import __version__
 from judge.core import paths
 from judge.core.model import LANGS
 from judge.glossary import Glossary
@@ -97,20 +93,9 @@ def write_runtime(site_dir: Path, glossary: Glossary) -> None:
     for name in runtime.PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / name)
     (site_dir / ENGINE).parent.mkdir(parents=True, exist_ok=True)
-    (site_dir / ENGINE).write_bytes(with_data_files(runtime.engine_bundle(paths.PACKAGE, NOT_IN_BROWSER), glossary.root))
+    (site_dir / ENGINE).write_bytes(runtime.engine_bundle(paths.PACKAGE, NOT_IN_BROWSER))
     write_catalogue(site_dir / CATALOGUE, glossary)
     write_service_worker(site_dir)
-
-
-def with_data_files(bundle: bytes, root: Path) -> bytes:
-    """The bundle with the glossary's data files (glossary/<game>/*.yaml): what the rules core
-    reads beside the compiled catalogue (ask.yaml) is there under the same names."""
-    buffer = io.BytesIO(bundle)
-    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as out:
-        for path in sorted(root.glob("*/*.yaml")):
-            info = zipfile.ZipInfo(f"glossary/{path.relative_to(root).as_posix()}", (1980, 1, 1, 0, 0, 0))
-            out.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
 
 
 def write_catalogue(path: Path, glossary: Glossary) -> None:
@@ -126,7 +111,7 @@ def about(glossary: Glossary) -> dict[str, str]:
     digest = hashlib.sha256()
     for path in sorted(glossary.root.glob("*/*.yaml")) + sorted(glossary.root.glob("*/*/*.md")):
         digest.update(path.relative_to(glossary.root).as_posix().encode() + b"\0" + path.read_bytes())
-    return {"version": __version__, "built": time.strftime("%Y-%m-%d", time.gmtime()), "data": digest.hexdigest()[:12]}
+    return {"version": metadata.version("judge"), "built": time.strftime("%Y-%m-%d", time.gmtime()), "data": digest.hexdigest()[:12]}
 
 
 def write_service_worker(site_dir: Path) -> None:
