@@ -47,20 +47,31 @@ class Catalogue:
     format: int = FORMAT
 
 
-def compile_catalogue(root: Path) -> Catalogue:
+def compile_catalogue(root: Path, broken: list[JudgeError] | None = None) -> Catalogue:
     """Parse the glossary at `root` and every game's data; InvalidGlossary or BadData (with
-    file and line) when something does not load."""
+    file and line) when something does not load. With a `broken` list, a game whose data does
+    not load is left out and its error appended there (the site still builds: its Resolver
+    then says the game has no data)."""
     loaded = glossary.load(root)
     games = {}
     for game in glossary.known_games(root):
-        fw_path = timing.framework_path(game, root)
-        data_path = triggers.triggers_path(game, root)
-        engine = registry.engine_of(game, root)
-        vocab_path = ask.vocabulary_path(game, root)
-        games[game] = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
-                               registry.data_loader(engine)(data_path) if data_path.is_file() else None,
-                               ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None)
+        try:
+            games[game] = _game_data(game, root)
+        except JudgeError as error:
+            if broken is None:
+                raise
+            broken.append(error)
     return Catalogue(root, loaded, games)
+
+
+def _game_data(game: str, root: Path) -> GameData:
+    fw_path = timing.framework_path(game, root)
+    data_path = triggers.triggers_path(game, root)
+    engine = registry.engine_of(game, root)
+    vocab_path = ask.vocabulary_path(game, root)
+    return GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
+                    registry.data_loader(engine)(data_path) if data_path.is_file() else None,
+                    ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None)
 
 
 def write(catalogue: Catalogue, path: Path) -> None:

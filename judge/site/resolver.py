@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import logging
 import re
 import shutil
 import time
@@ -29,9 +30,12 @@ from typing import Any
 import yaml
 
 from judge.core import paths
+from judge.core.errors import JudgeError
 from judge.core.model import LANGS
 from judge.glossary import Glossary
 from judge.site import runtime
+
+log = logging.getLogger("mkdocs.plugins.judge")
 
 # The package's folders the browser never imports (MkDocs, the translator's tools).
 NOT_IN_BROWSER = ("site", "translate")
@@ -103,7 +107,10 @@ def write_catalogue(path: Path, glossary: Glossary) -> None:
     the browser's engine loads it and parses no YAML or Markdown."""
     from judge.rules import catalogue
 
-    catalogue.write(catalogue.compile_catalogue(glossary.root), path)
+    broken: list[JudgeError] = []
+    catalogue.write(catalogue.compile_catalogue(glossary.root, broken), path)
+    for error in broken:  # INFO: the build goes on, as for a round chart it cannot draw
+        log.info("judge: the Resolver has no data for a game: %s", error)
 
 
 def about(glossary: Glossary) -> dict[str, str]:

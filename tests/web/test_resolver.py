@@ -18,6 +18,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -281,3 +282,31 @@ def test_works_under_a_sub_path(browser: Any, built_site: Path) -> None:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def test_a_new_build_is_offered(browser: Any, built_site: Path, tmp_path: Path) -> None:
+    """A visitor's page says when the site changed (a new sw.js), and takes the new version on
+    request: the new service worker controls the reloaded page."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    context = browser.new_context()
+    try:
+        with serve_dir(site) as url:
+            first = Resolver(context, f"{url}es/resolver/")
+            first.page.wait_for_function("navigator.serviceWorker.controller !== null")
+            worker = site / "sw.js"
+            script = worker.read_text("utf-8")
+            old = script.split('const VERSION = "', 1)[1].split('"', 1)[0]
+            worker.write_text(script.replace(f'const VERSION = "{old}"', f'const VERSION = "next-{old}"'), "utf-8")
+            first.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+            offer = first.page.locator(".judge-resolver__update button")
+            offer.wait_for(timeout=BOOT_MS)
+            with first.page.expect_navigation():
+                offer.click()
+            first.page.wait_for_function("navigator.serviceWorker.controller !== null")
+            # the new version's cache replaces the old one's
+            first.page.wait_for_function(
+                "old => caches.keys().then(n => n.includes('judge-next-' + old) && !n.includes('judge-' + old))", arg=old)
+            assert first.errors == []
+    finally:
+        context.close()
