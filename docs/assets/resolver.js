@@ -72,7 +72,10 @@
       var bar = el("div", "judge-resolver__update", UI.update + " ");
       var button = el("button", "md-button", UI.reload);
       button.type = "button";
-      button.addEventListener("click", function () { waitingWorker.postMessage("skip-waiting"); });
+      button.addEventListener("click", function () {
+        updating = true;
+        waitingWorker.postMessage("skip-waiting");
+      });
       bar.appendChild(button);
       root.insertBefore(bar, root.firstChild);
     }
@@ -83,12 +86,12 @@
         if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
       });
     });
-    var reloaded = false;
+    // The new version took over at the visitor's request: show the page it serves.
     navigator.serviceWorker.addEventListener("controllerchange", function () {
-      if (hadController && !reloaded) { reloaded = true; location.reload(); }
+      if (updating) { updating = false; location.reload(); }
     });
   }
-  var hadController = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  var updating = false;
 
   /* -- small DOM helpers ------------------------------------------------------------------- */
 
