@@ -31,11 +31,19 @@ from judge.core.errors import JudgeError
 from judge.rules.scenario import ABILITY_KEYS, SCENARIO_KEYS
 from judge.rules.sequence import Decide
 
+
 def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...], fmt: str, width: int,
                 prompt: Callable[[dict[str, str]], Decide] | None = None) -> str:
     """`judge step`: the scenario at `path` stepped by its game's engine, with `options` (the
     scenario's keys, None where not given) overriding its keys, rendered in `fmt`. `prompt`
     makes the trigger sequence's deciding function from the window labels (`judge step -i`)."""
+    return step_renderer(path, options, abilities, prompt)(fmt, width)
+
+
+def step_renderer(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...],
+                  prompt: Callable[[dict[str, str]], Decide] | None = None) -> Callable[[str, int], str]:
+    """The situation stepped once; the function renders it in a format and width (the browser
+    shows both the text and the JSON of one step)."""
     from judge.render import rules as render
     from judge.rules import api, data, registry, sequence
 
@@ -43,20 +51,26 @@ def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str
     engine = data.engine_of(step_game)
     if engine in registry.STEP_ENGINES:
         outcome, labels = registry.runner(engine)(path, step_game, options.get("lang"))
-        return render.engine_result(outcome, fmt, labels, width)
+        return lambda fmt, width: render.engine_result(outcome, fmt, labels, width)
     situation = api.load_scenario(path, options, abilities)
     decide = prompt(api.window_labels(situation.game, situation.lang)) if prompt else sequence.scripted
-    result, labels = api.step(situation, decide)
-    return render.step_result(result, fmt, labels, width)
+    result, step_labels = api.step(situation, decide)
+    return lambda fmt, width: render.step_result(result, fmt, step_labels, width)
 
 
 def ask_output(question: str, lang: str, game: str | None, fmt: str, width: int) -> tuple[str, int]:
     """`judge ask`: the answer rendered, and the exit code (1 when the question finds no answer)."""
+    text, code = ask_renderer(question, lang, game)
+    return text(fmt, width), code
+
+
+def ask_renderer(question: str, lang: str, game: str | None) -> tuple[Callable[[str, int], str], int]:
+    """The question answered once: its renderer and the exit code (1 when there is no answer)."""
     from judge.render import rules as render
     from judge.rules import api
 
     result, labels = api.ask(question, api.question_lang(question, lang), game)
-    return render.ask_answer(result, fmt, labels, width), 0 if result.answer is not None else 1
+    return (lambda fmt, width: render.ask_answer(result, fmt, labels, width)), 0 if result.answer is not None else 1
 
 
 def handle_json(request: str) -> str:
@@ -89,16 +103,16 @@ def _step(request: dict[str, Any]) -> dict[str, Any]:
     (Path.cwd() / path).write_text(str(request.get("scenario", "")), "utf-8")
     options = {"lang": request.get("lang")}
     width = int(request.get("width", 80))
-    text = step_output(path, options, (), "text", width)
-    document = json.loads(step_output(path, options, (), "json", width))
+    rendered = step_renderer(path, options, ())
+    text, document = rendered("text", width), json.loads(rendered("json", width))
     return {"exit_code": 0, "text": text, "json": document, "error": None, "cites": cited(document)}
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:
     question, lang, game = str(request.get("question", "")), str(request.get("lang") or "auto"), request.get("game")
     width = int(request.get("width", 80))
-    text, code = ask_output(question, lang, game, "text", width)
-    document = json.loads(ask_output(question, lang, game, "json", width)[0])
+    rendered, code = ask_renderer(question, lang, game)
+    text, document = rendered("text", width), json.loads(rendered("json", width))
     return {"exit_code": code, "text": text, "json": document, "error": None, "cites": cited(document)}
 
 

@@ -14,10 +14,13 @@ const progress = (stage) => self.postMessage({ progress: stage });
 
 async function boot() {
   const started = performance.now();
+  const stages = {};
+  const mark = (name) => { stages[name] = Math.round(performance.now() - started); };
   progress("runtime");
   const [pyodide, bundle, catalogue] = await Promise.all([
     // packageBaseUrl: never the CDN Pyodide falls back to (no package is loaded beyond the bundle)
-    loadPyodide({ indexURL: here("./pyodide/"), packageBaseUrl: here("./pyodide/"), fullStdLib: false }),
+    loadPyodide({ indexURL: here("./pyodide/"), packageBaseUrl: here("./pyodide/"), fullStdLib: false })
+      .then((loaded) => { mark("runtime"); return loaded; }),
     fetch(here("./resolver/engine.zip")).then(bytes),
     fetch(here("./resolver/catalogue.pickle")).then(bytes),
   ]);
@@ -28,8 +31,9 @@ async function boot() {
     "import sys\nsys.path.insert(0, '/judge-bundle')\n" +
     "from judge import service\nservice.use_catalogue('/judge-bundle/catalogue.pickle')\n" +
     "service.workdir('/home/pyodide/scenarios')");
+  mark("engine");
   const handle = pyodide.pyimport("judge.service").handle_json;
-  return { handle, ms: performance.now() - started };
+  return { handle, ms: performance.now() - started, stages };
 }
 
 function bytes(response) {
@@ -38,7 +42,7 @@ function bytes(response) {
 }
 
 const ready = boot();
-ready.then((engine) => self.postMessage({ ready: true, ms: engine.ms }),
+ready.then((engine) => self.postMessage({ ready: true, ms: engine.ms, stages: engine.stages }),
            (error) => self.postMessage({ failed: String(error) }));
 
 self.onmessage = async (event) => {

@@ -67,8 +67,9 @@ def serve(folder: Path) -> Iterator[tuple[str, list[Path]]]:
         thread.join()
 
 
-def first_answer(context: Any, url: str, throttle: float) -> float:
-    """Seconds from navigation to the first stepped result on the page."""
+def first_answer(context: Any, url: str, throttle: float, stages: list[dict[str, float]]) -> float:
+    """Seconds from navigation to the first stepped result on the page; the worker's boot
+    stages (ms: runtime loaded, engine imported) are appended to `stages`."""
     page = context.new_page()
     if throttle > 1:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -76,6 +77,7 @@ def first_answer(context: Any, url: str, throttle: float) -> float:
     page.goto(url)
     page.locator(".judge-resolver__output .judge-line").first.wait_for(timeout=600_000)
     elapsed = time.perf_counter() - start
+    stages.append(page.evaluate("window.judgeResolverBoot.worker"))
     page.close()
     return elapsed
 
@@ -144,14 +146,16 @@ def main() -> None:
         with serve(site_dir) as (base, served), sync_playwright() as playwright:
             url = f"{base}es/resolver/"
             cold, warm, visit_bytes = [], [], []
+            cold_stages: list[dict[str, float]] = []
+            warm_stages: list[dict[str, float]] = []
             for run in range(args.runs):
                 profile = Path(tmp) / f"profile-{run}"
                 context = playwright.chromium.launch_persistent_context(
                     str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
                 served.clear()
-                cold.append(first_answer(context, url, args.throttle))
+                cold.append(first_answer(context, url, args.throttle, cold_stages))
                 visit_bytes.append(_bytes(list(served)))
-                warm.append(first_answer(context, url, args.throttle))
+                warm.append(first_answer(context, url, args.throttle, warm_stages))
                 context.close()
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context()
@@ -164,6 +168,9 @@ def main() -> None:
     print(f"first visit: {raw / 1e6:.2f} MB as served, {zipped / 1e6:.2f} MB gzipped")
     print(f"first answer cold: {statistics.median(cold):.2f} s   (runs: {', '.join(f'{t:.2f}' for t in cold)})")
     print(f"first answer warm: {statistics.median(warm):.2f} s   (runs: {', '.join(f'{t:.2f}' for t in warm)})")
+    for name, stages in (("cold", cold_stages), ("warm", warm_stages)):
+        print(f"  {name} worker boot (ms since the worker started, medians): " + ", ".join(
+            f"{stage} {statistics.median(s[stage] for s in stages):.0f}" for stage in stages[0]))
     print(f"further step: {statistics.median(steps):.1f} ms   (min {min(steps):.1f}, max {max(steps):.1f})")
     floor = statistics.median(floors)
     print(f"floor, home page load: {floor:.2f} s   → cold {statistics.median(cold) / floor:.1f}x, "
