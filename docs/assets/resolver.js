@@ -556,7 +556,7 @@
     text.replace(/\n$/, "").split("\n").forEach(function (line) {
       var indent = line.length - line.trimStart().length;
       var row = el("div", "judge-line");
-      row.style.paddingLeft = indent + "ch";
+      row.style.setProperty("--indent", indent);
       linker(row, line.trimStart());
       target.appendChild(row);
     });
