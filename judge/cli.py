@@ -427,28 +427,23 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
       judge step tests/golden/games/gp/scenarios/refused-order.yaml --format json
       judge step combat.yaml        (game: agot-board: a board game combat, C1-C6)
     """
+    from judge import service
     from judge.render import rules as render
-    from judge.rules import api, data, registry, sequence
+    from judge.rules import api, data, registry
 
-    step_game = registry.scenario_game(scenario, game)
-    engine = data.engine_of(step_game)
+    engine = data.engine_of(registry.scenario_game(scenario, game))
     if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,
                                list_triggers=list_triggers or None, interactive=interactive or None)
-        outcome, labels = registry.runner(engine)(scenario, step_game, lang)
-        click.echo(render.engine_result(outcome, fmt, labels, terminal_width()), nl=False)
-        return
-    if list_triggers:
+    elif list_triggers:
         click.echo(render.triggers_list(api.trigger_rows(game, lang or "es"), fmt), nl=False)
         return
     options = {"game": game, "lang": lang, "trigger": trigger, "first_player": first_player, "at": at,
                "occurrences": occurrences, "players": players.split(",") if players else None,
                "format": "melee" if melee else None}
-    situation = api.load_scenario(scenario, options, abilities)
-    decide = _prompt_decide(api.window_labels(situation.game, situation.lang)) if interactive else None
-    result, labels = api.step(situation, decide or sequence.scripted)
-    click.echo(render.step_result(result, fmt, labels, terminal_width()), nl=False)
+    click.echo(service.step_output(scenario, options, abilities, fmt, terminal_width(),
+                                   _prompt_decide if interactive else None), nl=False)
 
 
 def _only_scenario_options(engine: str, **given: object) -> None:
@@ -493,12 +488,11 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
       judge ask "kdo rozhodne o pořadí povinných reakcí?"
       judge ask "si me anulan un evento, ¿cuenta como jugado?" --format json
     """
-    from judge.render import rules as render
-    from judge.rules import api
+    from judge import service
 
-    result, labels = api.ask(question, api.question_lang(question, lang), game)
-    click.echo(render.ask_answer(result, fmt, labels, terminal_width()), nl=False)
-    ctx.exit(0 if result.answer is not None else 1)
+    output, code = service.ask_output(question, lang, game, fmt, terminal_width())
+    click.echo(output, nl=False)
+    ctx.exit(code)
 
 
 @cli.command("serve", short_help="Serve the site on localhost, rebuilt as the glossary changes.")
@@ -563,8 +557,11 @@ def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> N
     full-text search index in the cache directory (it is also rebuilt by itself whenever the
     glossary changes), with a progress bar on a terminal. --site builds the static site with
     MkDocs in strict mode: one page per entry and language, the round and triggering-condition
-    charts with their printable A4 cards (PDF, printed by Chromium), the side-by-side translator view and one search index per language; any warning
-    (a broken link, a glossary error) fails the build with exit 2. The site works offline.
+    charts with their printable A4 cards (PDF, printed by Chromium), the side-by-side
+    translator view, one search index per language and the Resolver (judge step and judge ask
+    run in the browser by Pyodide: the pinned npm package is fetched once with npm into the
+    cache, the engine compiled with node); any warning (a broken link, a glossary error) fails
+    the build with exit 2. The site works offline.
 
     \b
     Examples:

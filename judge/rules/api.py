@@ -80,7 +80,7 @@ def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary
     from judge.rules import ask as asking
 
     source, fw, cat = data.sequence_data(game)
-    vocab = asking.vocabulary_for(game)
+    vocab = data.ask_vocabulary(game)
     return asking.knowledge(source.entries, fw, cat, vocab, lang), vocab
 
 

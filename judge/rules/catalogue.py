@@ -1,5 +1,6 @@
-"""The compiled catalogue: the loaded glossary and each game's round (framework.yaml) and engine
-data (triggers.yaml), parsed once and kept as a pickle that loads without PyYAML.
+"""The compiled catalogue: the loaded glossary and each game's round (framework.yaml), engine
+data (triggers.yaml) and `judge ask` vocabulary (ask.yaml), parsed once and kept as a pickle
+that loads without PyYAML.
 
 The CLI keeps it in the user's cache (judge.core.compiled: keyed so it is never stale, refused
 when unsafe); the site writes it to a file (`write`) that the browser's rules core reads
@@ -13,6 +14,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge import glossary
 from judge.core import compiled
@@ -20,6 +22,9 @@ from judge.core.errors import JudgeError
 from judge.glossary import Glossary
 from judge.rules import registry, timing, triggers
 from judge.rules.timing import Framework
+
+if TYPE_CHECKING:
+    from judge.rules.ask import Vocabulary
 
 FORMAT = 1
 
@@ -33,6 +38,8 @@ class GameData:
     engine: str
     framework: Framework | None
     data: object | None
+    # The words `judge ask` reads the game's questions with (ask.yaml), None without one.
+    vocabulary: Vocabulary | None = None
 
 
 @dataclass(frozen=True)
@@ -59,19 +66,35 @@ class Catalogue:
         return self._loaded.get(name)
 
 
-def compile_catalogue(root: Path) -> Catalogue:
+def compile_catalogue(root: Path, broken: list[JudgeError] | None = None) -> Catalogue:
     """Parse the glossary at `root` and every game's data; InvalidGlossary or BadData (with
-    file and line) when something does not load."""
+    file and line) when something does not load. With a `broken` list, a game whose data does
+    not load is left out and its error appended there (the site still builds: its Resolver
+    then says the game has no data)."""
     loaded = glossary.load(root)
     games = {}
     for game in glossary.known_games(root):
-        fw_path = timing.framework_path(game, root)
-        data_path = triggers.triggers_path(game, root)
-        engine = registry.engine_of(game, root)
-        data = GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
-                        registry.data_loader(engine)(data_path) if data_path.is_file() else None)
+        try:
+            data = _game_data(game, root)
+        except JudgeError as error:
+            if broken is None:
+                raise
+            broken.append(error)
+            continue
         games[game] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     return Catalogue(root, loaded, games)
+
+
+def _game_data(game: str, root: Path) -> GameData:
+    from judge.rules import ask  # its vocabulary type is unpickled only with a game's data
+
+    fw_path = timing.framework_path(game, root)
+    data_path = triggers.triggers_path(game, root)
+    engine = registry.engine_of(game, root)
+    vocab_path = ask.vocabulary_path(game, root)
+    return GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
+                    registry.data_loader(engine)(data_path) if data_path.is_file() else None,
+                    ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None)
 
 
 def write(catalogue: Catalogue, path: Path) -> None:

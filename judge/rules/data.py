@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge import glossary
 from judge.core import paths
@@ -16,6 +17,9 @@ from judge.rules import catalogue, registry, timing, triggers
 from judge.rules.catalogue import GameData
 from judge.rules.timing import Framework
 from judge.rules.triggers import Catalogue
+
+if TYPE_CHECKING:
+    from judge.rules.ask import Vocabulary
 
 
 @lru_cache(maxsize=4)
@@ -60,6 +64,16 @@ def engine_data(game: str) -> object:
     if not path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
     return registry.data_loader(engine_of(game))(path)
+
+
+def ask_vocabulary(game: str) -> Vocabulary:
+    """The words `judge ask` reads the game's questions with (its ask.yaml)."""
+    compiled = _game(game)
+    if compiled is not None and compiled.vocabulary is not None:
+        return compiled.vocabulary
+    from judge.rules import ask
+
+    return ask.vocabulary_for(game, paths.glossary_root())
 
 
 def framework_data(game: str | None) -> tuple[Glossary, Framework]:

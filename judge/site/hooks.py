@@ -42,6 +42,7 @@ from judge.core import compiled, paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
+from judge.site import resolver, runtime
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -203,6 +204,11 @@ def on_post_build(config: MkDocsConfig) -> None:
     if _state.chromium is not None and _state.cards:
         written = sitecards.render_pdfs(Path(config.site_dir), _state.cards, _state.chromium)
         log.info("judge: %d PDF timing cards", len(written))
+    if _state.glossary is not None:
+        try:
+            resolver.write_runtime(Path(config.site_dir), _state.glossary)
+        except runtime.RuntimeMissing as error:
+            raise PluginError(f"the Resolver: {error}") from None
 
 
 _CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
@@ -262,6 +268,7 @@ def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "") -> 
             pages[sitecards.card_src(lang, game)] = sitecards.card_page(glossary, game, lang, items, sequence, built)
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
         pages[f"{lang}/search-index.json"] = search_index_json(glossary, lang)
+    pages.update(resolver.pages(glossary))
     return pages
 
 
@@ -338,6 +345,7 @@ def navigation(glossary: Glossary, pages: dict[str, str]) -> list[Any]:
             f"{lang}/index.md",
             {ui["search"]: f"{lang}/search.md"},
             *sections,
+            {resolver.ui()[lang]["title"]: resolver.page_src(lang)},
             {ui["judge"]: f"{lang}/judge.md"},
             {ui["translate"]: f"{lang}/translator.md"},
         ]})
