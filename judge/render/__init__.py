@@ -47,9 +47,12 @@ def terminal_width() -> int:
         return max(int(columns), MIN_WIDTH)
     if sys.stdout.isatty():
         try:  # os's, not shutil's: importing shutil costs a command's start several ms
-            return max(os.get_terminal_size(sys.stdout.fileno()).columns, MIN_WIDTH)
+            columns_now = os.get_terminal_size(sys.stdout.fileno()).columns
         except OSError:
             return DEFAULT_WIDTH
+        # A terminal that reports no size (0, as a new pseudo-terminal does) gets the default,
+        # as shutil.get_terminal_size gives it.
+        return max(columns_now, MIN_WIDTH) if columns_now else DEFAULT_WIDTH
     return DEFAULT_WIDTH
 
 

@@ -38,8 +38,15 @@ class GameData:
     engine: str
     framework: Framework | None
     data: object | None
-    # The words `judge ask` reads the game's questions with (ask.yaml), None without one.
-    vocabulary: Vocabulary | None = None
+    # The words `judge ask` reads the game's questions with (ask.yaml), None without one; kept
+    # pickled, as unpickling a Vocabulary imports ask's analyzer, which only questions need.
+    vocabulary: bytes | None = None
+
+    def ask_vocabulary(self) -> Vocabulary | None:
+        if self.vocabulary is None:
+            return None
+        found: Vocabulary = pickle.loads(self.vocabulary)
+        return found
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,8 @@ def _game_data(game: str, root: Path) -> GameData:
     vocab_path = ask.vocabulary_path(game, root)
     return GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
                     registry.data_loader(engine)(data_path) if data_path.is_file() else None,
-                    ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None)
+                    pickle.dumps(ask.load_vocabulary(vocab_path), protocol=pickle.HIGHEST_PROTOCOL)
+                    if vocab_path.is_file() else None)
 
 
 def write(catalogue: Catalogue, path: Path) -> None:

@@ -69,8 +69,9 @@ def engine_data(game: str) -> object:
 def ask_vocabulary(game: str) -> Vocabulary:
     """The words `judge ask` reads the game's questions with (its ask.yaml)."""
     compiled = _game(game)
-    if compiled is not None and compiled.vocabulary is not None:
-        return compiled.vocabulary
+    found = compiled.ask_vocabulary() if compiled is not None else None
+    if found is not None:
+        return found
     from judge.rules import ask
 
     return ask.vocabulary_for(game, paths.glossary_root())
