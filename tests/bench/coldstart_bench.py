@@ -186,7 +186,7 @@ def main() -> None:
                            median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
         if "uptodate" in only:
             print(line("index up-to-date check", up_to_date(max(args.runs, 11)), None, ""), flush=True)
-        if "site" in only:
+        if "site" in only and args.site_runs > 0:  # --site-runs 0: the commands only
             out = Path(tmp) / "site"
             built = json.loads(subprocess.run(judge("build", "--site", "--site-dir", str(out), "--format", "json"),
                                               cwd=ROOT, capture_output=True, check=True, text=True).stdout)
