@@ -106,12 +106,11 @@ class _Builder:
 
         self.where = where
         self.scalars = yaml.constructor.SafeConstructor()
+        self.collections = (yaml.MappingNode, yaml.SequenceNode)  # yaml is imported lazily: keep its node types
         self.open: set[int] = set()
         self.values = 0
 
     def build(self, node: yaml.Node, depth: int) -> Any:
-        import yaml
-
         line = node.start_mark.line + 1
         if node.tag not in _STANDARD:
             raise BadData(self.where, line, f"YAML tags are not allowed here ({node.tag})")
@@ -119,7 +118,7 @@ class _Builder:
         if self.values > MAX_VALUES:
             raise BadData(self.where, line, f"more than {MAX_VALUES:,} values once its aliases are expanded "
                                             "(aliases of aliases); write the values out")
-        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if not isinstance(node, self.collections):
             return self.scalars.construct_object(node)
         if depth > MAX_DEPTH:
             raise BadData(self.where, line, f"nested more than {MAX_DEPTH} levels deep")
@@ -127,7 +126,7 @@ class _Builder:
             raise BadData(self.where, line, "recursive alias: an anchor (&name) is used inside its own value")
         self.open.add(id(node))
         try:
-            return self._mapping(node, line, depth) if isinstance(node, yaml.MappingNode) else self._list(node, line, depth)
+            return self._mapping(node, line, depth) if isinstance(node, self.collections[0]) else self._list(node, line, depth)
         finally:
             self.open.discard(id(node))
 
