@@ -103,15 +103,18 @@ def _step(request: dict[str, Any]) -> dict[str, Any]:
     (Path.cwd() / path).write_text(str(request.get("scenario", "")), "utf-8")
     options = {"lang": request.get("lang")}
     width = int(request.get("width", 80))
-    rendered = step_renderer(path, options, ())
-    text, document = rendered("text", width), json.loads(rendered("json", width))
-    return {"exit_code": 0, "text": text, "json": document, "error": None, "cites": cited(document)}
+    return _response(step_renderer(path, options, ()), 0, width)
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:
     question, lang, game = str(request.get("question", "")), str(request.get("lang") or "auto"), request.get("game")
     width = int(request.get("width", 80))
     rendered, code = ask_renderer(question, lang, game)
+    return _response(rendered, code, width)
+
+
+def _response(rendered: Callable[[str, int], str], code: int, width: int) -> dict[str, Any]:
+    """One result as the page shows it: the CLI's text, its JSON and the entries it cites."""
     text, document = rendered("text", width), json.loads(rendered("json", width))
     return {"exit_code": code, "text": text, "json": document, "error": None, "cites": cited(document)}
 
