@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge.glossary import scan
-from judge.translate import checks, meaning
+from judge.translate import checks, meaning, spelling
 from judge.translate.align import Lexicon, align
 
 REAL = Path(__file__).resolve().parent.parent / "glossary"
@@ -93,8 +93,32 @@ def test_numbers_read_per_paragraph_where_the_shapes_differ(real: dict[tuple[str
 @pytest.mark.skipif(not meaning.detector_available(), reason="lingua not installed")
 def test_language_finds_the_slovak_paragraph(real: dict[tuple[str, str, str], list[str]]) -> None:
     # cs gold ¶1 "Zlaťáky predstavujú menu hry a používajú sa pri placení…" is Slovak
-    assert real[("language", "gold", "cs")] == ["¶1: reads as Slovak (lingua 1.00), not Czech"]
-    assert [k for k in real if k[0] == "language"] == [("language", "gold", "cs")]
+    assert real[("language", "gold", "cs")][0] == "¶1: reads as Slovak (lingua 1.00), not Czech"
+
+
+@pytest.mark.skipif(not meaning.detector_available() or spelling.missing() is not None,
+                    reason="lingua or hunspell-cs not installed")
+def test_language_finds_slovak_word_forms_in_czech_sentences(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs gold ¶3 "Na začiatku hry jsou zlaťáky v pokladnici. … uvedený počet zlaťákov z pokladnice…"
+    # cs running-out-of-tokens ¶1 "…omezen počet žetonů zlaťákov, moci ani vlivu…" (Czech: zlaťáků)
+    assert real[("language", "gold", "cs")][1:] == [
+        "¶2: Slovak word forms in Czech: “zlaťákov” (for “zlaťáků”)",
+        "¶3: Slovak word forms in Czech: “začiatku” (lingua 1.00), “zlaťákov” (for “zlaťáků”)",
+    ]
+    assert real[("language", "running-out-of-tokens", "cs")] == [
+        "¶1: Slovak word forms in Czech: “zlaťákov” (for “zlaťáků”)"]
+    assert sorted(k[1] for k in real if k[0] == "language") == ["components", "gold", "running-out-of-tokens"]
+
+
+@pytest.mark.skipif(not meaning.detector_available() or spelling.missing() is not None,
+                    reason="lingua or hunspell-cs not installed")
+def test_a_slovak_plural_fires_and_a_czech_word_in_ov_does_not(broken: Path) -> None:
+    edit(broken, "cs/cancel.md", "Některé schopnosti karet", "Některé schopnosti hráčů")
+    edit(broken, "cs/cancel.md", "již nadále nenastane.", "již nadále nenastane a jde domů.")
+    assert found(broken, ["language"]) == []  # "domů" and "domov" are both Czech: hunspell knows them
+    edit(broken, "cs/cancel.md", "tato karta se stále bere", "tato karta hráčov se stále bere")
+    assert found(broken, ["language"]) == [
+        "glossary/agot2/cs/cancel.md:12: language: ¶4: Slovak word forms in Czech: “hráčov” (for “hráčů”)"]
 
 
 def test_alignment_pairs_around_a_paragraph_printed_in_czech_only() -> None:

@@ -12,7 +12,7 @@ exists in Spanish only) and quotes both texts.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -274,8 +274,19 @@ _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 _MARKUP = re.compile(r"\[[a-z]+\]|[*_|#>]")
 
 
-def language(entry: Entry, block: Block) -> list[Finding]:
-    """The paragraph, else each sentence of it, that reads as another language."""
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a language's own text knows: `unknown(word)` is true of a word that neither its
+    hunspell dictionary nor the project word list knows; `used` holds every word (lower case)
+    of the language's paragraphs."""
+
+    unknown: Callable[[str], bool]
+    used: frozenset[str]
+
+
+def language(entry: Entry, block: Block, known: Vocabulary | None = None) -> list[Finding]:
+    """The paragraph, else each sentence of it, that reads as another language; else, given the
+    language's vocabulary, the words of it that are another language's forms (Slovak ones in Czech)."""
     detector = _detector()
     if detector is None:
         return []
@@ -291,7 +302,36 @@ def language(entry: Entry, block: Block) -> list[Finding]:
             return [Finding("language", entry, block.line,
                             f"¶{block.n}:{what} reads as {_NAMES.get(best, best)} (lingua {values[best]:.2f}), "
                             f"not {_NAMES[entry.lang]}")]
-    return []
+    forms = settings.get("foreign_forms", {}).get(entry.lang)
+    if known is None or not forms:
+        return []
+    found = _foreign_forms(text, forms, known)
+    if not found:
+        return []
+    name = _NAMES.get(forms["language"], forms["language"])
+    return [Finding("language", entry, block.line, f"¶{block.n}: {name} word forms in {_NAMES[entry.lang]}: "
+                                                   + ", ".join(f"“{w}” ({why})" for w, why in found.items()))]
+
+
+def _foreign_forms(text: str, forms: dict[str, Any], known: Vocabulary) -> dict[str, str]:
+    """word → why it is the other language's form: a word the dictionary does not know that lingua
+    reads as that language by itself, or whose ending, swapped for the own language's, is a word
+    the text uses elsewhere (Slovak "zlaťákov", Czech "zlaťáků")."""
+    detector = _detector()
+    found: dict[str, str] = {}
+    for word in dict.fromkeys(_LETTER_WORD.findall(text)):
+        lower = word.lower()
+        if word[0].isupper() or not known.unknown(word):
+            continue  # names are capitalised; the word list knows the game's own words
+        swapped = next((lower[:-len(a)] + b for a, b in forms["endings"] if lower.endswith(a)
+                        and lower[:-len(a)] + b in known.used), None)
+        if swapped:
+            found[word] = f"for “{swapped}”"
+            continue
+        values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(word)}
+        if values.get(forms["language"], 0.0) >= forms["min_confidence"]:
+            found[word] = f"lingua {values[forms['language']]:.2f}"
+    return found
 
 
 # -- unaligned ---------------------------------------------------------------------------------
