@@ -121,6 +121,17 @@ def test_a_slovak_plural_fires_and_a_czech_word_in_ov_does_not(broken: Path) -> 
         "glossary/agot2/cs/cancel.md:12: language: ¶4: Slovak word forms in Czech: “hráčov” (for “hráčů”)"]
 
 
+def test_alignment_reads_a_paragraph_after_a_bullet_as_its_continuation(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es save ¶4 is one bullet "- Si una capacidad constante … En caso contrario, una vez resuelto…";
+    # cs prints it as a bullet (¶4) and a paragraph (¶5) "V opačném případě je tak po vyhodnocení…"
+    glossary, _ = scan(REAL, "agot2")
+    es, cs = glossary.get("agot2", "es", "save"), glossary.get("agot2", "cs", "save")
+    assert es is not None and cs is not None
+    groups = align(es.blocks, cs.blocks, checks.Context(glossary, "agot2").lexicon)
+    assert [([b.n for b in a], [b.n for b in c]) for a, c in groups][-1] == ([4], [4, 5])
+    assert ("unaligned", "save", "cs") not in real
+
+
 def test_alignment_pairs_around_a_paragraph_printed_in_czech_only() -> None:
     glossary, _ = scan(REAL, "agot2")
     es, cs = glossary.get("agot2", "es", "gold"), glossary.get("agot2", "cs", "gold")

@@ -136,11 +136,19 @@ def _cost(es: Sequence[Block], cs: Sequence[Block], lexicon: Lexicon) -> float:
         return _SKIP
     es_len, cs_len = sum(len(b.text) for b in es), sum(len(b.text) for b in cs)
     cost = 2 * abs(math.log((cs_len + 20) / (es_len + 20)))
-    cost += sum(_SHAPE for a in es for b in cs if shape(a) != shape(b))
+    cost += sum(_SHAPE for a, b in product(es, cs) if shape(a) != shape(b) and not _continues(a, b, es, cs))
     if len(es) + len(cs) > 2:
         one, many, lang = (es, cs, "cs") if len(es) == 1 else (cs, es, "es")
         cost += _MERGE + sum(_SKIP for b in many if _share(lexicon.coverage(b.text, lang, one[0].text)) < 0.5)
     return cost
+
+
+def _continues(a: Block, b: Block, es: Sequence[Block], cs: Sequence[Block]) -> bool:
+    """A plain paragraph right after a bullet, in a group of one block against two, continues
+    that bullet (one list item printed as two blocks): its shape is not a mismatch."""
+    many = es if len(es) > 1 else cs
+    return len(many) == 2 and many[0].kind == "bullet" and many[1].kind == "paragraph" and \
+        (a is many[1] or b is many[1])
 
 
 def _share(counts: tuple[int, int]) -> float:
