@@ -192,3 +192,20 @@ def test_language_is_skipped_with_a_notice_without_lingua(broken: Path, monkeypa
     report = checks.run_checks(broken, only=["language"])
     assert report.problems == ()
     assert report.summary.skipped == {"language": "lingua is not installed (pip install -e '.[langid]')"}
+
+
+def test_captions_printed_elsewhere_in_the_other_language_are_moved_not_missing(
+        real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs plot-modifiers ¶2–4 "Modifikátor zlatáků" / "Modifikátor iniciativy" / "Modifikátor rezerv"
+    # stand before the bullets; es ¶4 "+1 Oro +1 Reserva +1 Iniciativa Modificador al Oro…" after them
+    assert ("unaligned", "plot-modifiers", "cs") not in real
+    assert ("unaligned", "plot-modifiers", "es") not in real
+
+
+def test_a_paragraph_moved_is_not_reported_and_one_added_is(broken: Path) -> None:
+    edit(broken, "cs/cancel.md", "Některé schopnosti karet", "Modifikátor iniciativy\n\nNěkteré schopnosti karet")
+    assert found(broken, ["unaligned"]) == [
+        "glossary/agot2/cs/cancel.md:8: unaligned: ¶1: cs ¶1 “Modifikátor iniciativy” has no counterpart in es"]
+    edit(broken, "es/cancel.md", "ésta sigue considerándose jugada.", "ésta sigue considerándose jugada.\n\nModificador de Iniciativa")
+    assert found(broken, ["unaligned"]) == []
+

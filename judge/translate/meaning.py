@@ -346,16 +346,43 @@ def unaligned(units: Sequence[Unit], lexicon: Lexicon) -> list[Finding]:
     if not any(u.es and u.cs for u in units):
         return found  # nothing aligned: the bodies differ in form (a table for a list), `structure` says so
     run: list[Unit] = []
+    runs: list[list[Unit]] = []
     for unit in [*units, None]:
         side = None if unit is None else ("es" if not unit.cs else "cs" if not unit.es else None)
         if run and (side is None or side != ("es" if run[0].es else "cs")):
-            found.append(_no_counterpart(run))
+            runs.append(run)
             run = []
         if unit is not None and side is not None:
             run.append(unit)
         elif unit is not None and lexicon.trained_on >= vocabulary()["unaligned"]["min_corpus"]:
             found += _unaligned_clauses(unit, lexicon)
-    return found
+    moved = _moved(runs, lexicon)
+    return found + [_no_counterpart(r) for i, r in enumerate(runs) if i not in moved]
+
+
+def _run_text(run: Sequence[Unit]) -> tuple[str, str]:
+    lang = "es" if run[0].es else "cs"
+    return lang, "\n".join(u.text(lang) for u in run)
+
+
+def _moved(runs: Sequence[Sequence[Unit]], lexicon: Lexicon) -> set[int]:
+    """Runs printed elsewhere in the other language: a Spanish-only run and a Czech-only run of
+    one concept that translate each other (captions the Czech book prints before a list and the
+    Spanish after it). The aligner keeps the order, so it leaves both alone."""
+    least = vocabulary()["unaligned"]["moved_min_share"]
+    texts = [_run_text(r) for r in runs]
+    moved: set[int] = set()
+    for i, (lang, text) in enumerate(texts):
+        for j, (other, other_text) in enumerate(texts):
+            if lang == "es" and other == "cs" and i not in moved and j not in moved and \
+                    _share(lexicon.coverage(text, lang, other_text)) >= least and \
+                    _share(lexicon.coverage(other_text, other, text)) >= least:
+                moved |= {i, j}
+    return moved
+
+
+def _share(counts: tuple[int, int]) -> float:
+    return counts[0] / counts[1] if counts[1] else 0.0
 
 
 def _no_counterpart(run: Sequence[Unit]) -> Finding:
