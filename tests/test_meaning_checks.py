@@ -209,3 +209,11 @@ def test_a_paragraph_moved_is_not_reported_and_one_added_is(broken: Path) -> Non
     edit(broken, "es/cancel.md", "ésta sigue considerándose jugada.", "ésta sigue considerándose jugada.\n\nModificador de Iniciativa")
     assert found(broken, ["unaligned"]) == []
 
+
+def test_cognates_by_their_first_consonants() -> None:
+    # es faction-cards ¶1 "…enumeradas en la tabla que hay en la página siguiente."
+    # cs faction-cards ¶1 "Ve hře je osm frakcí zobrazených v tabulce níže."
+    lexicon = Lexicon()
+    cs = lexicon.words("Ve hře je osm frakcí zobrazených v tabulce níže.", "cs")
+    assert lexicon.translated(lexicon.words("la tabla", "es"), "es", cs) == [True]
+    assert lexicon.translated(lexicon.words("la mesa", "es"), "es", cs) == [False]

@@ -76,10 +76,13 @@ class Lexicon:
 
     def translated(self, own: Sequence[tuple[str, str]], lang: str, other: Sequence[tuple[str, str]]) -> list[bool]:
         """For each of `own` words (in `lang`): does it find a translation among `other`'s words?
-        Names and cognates (Stark, duplicado/duplikát) count by their first four folded letters."""
+        Names and cognates (Stark, duplicado/duplikát) count by their first four folded letters,
+        longer ones also by their first three consonants (tabla/tabulce)."""
         stems_there = {s for _, s in other}
         prefixes = {k[:4] for k in (_skeleton(w) for w, _ in other) if len(k) >= 4}
+        consonants = {k[:3] for k in (_consonants(w) for w, _ in other) if len(k) >= 3}
         return [bool(self.partners.get((lang, s), set()) & stems_there) or (len(w) >= 4 and _skeleton(w)[:4] in prefixes)
+                or (len(w) >= 5 and len(_consonants(w)) >= 3 and _consonants(w)[:3] in consonants)
                 for w, s in own]
 
     def coverage(self, text: str, lang: str, other_text: str) -> tuple[int, int]:
@@ -90,6 +93,13 @@ class Lexicon:
 
 def _skeleton(word: str) -> str:
     return fold(word).replace("k", "c").replace("v", "b").replace("z", "s")
+
+
+_VOWELS = re.compile(r"[aeiouy]")
+
+
+def _consonants(word: str) -> str:
+    return _VOWELS.sub("", _skeleton(word))
 
 
 # -- aligning paragraphs ----------------------------------------------------------------
