@@ -217,3 +217,22 @@ def test_cognates_by_their_first_consonants() -> None:
     cs = lexicon.words("Ve hře je osm frakcí zobrazených v tabulce níže.", "cs")
     assert lexicon.translated(lexicon.words("la tabla", "es"), "es", cs) == [True]
     assert lexicon.translated(lexicon.words("la mesa", "es"), "es", cs) == [False]
+
+
+def test_quantities_both_where_the_czech_says_all_in_a_sentence_that_also_says_all(
+        real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es setup ¶5 "Todas las fichas de Oro … fácilmente accesible para ambos jugadores."
+    # cs setup ¶5 "Položte všechny žetony zlaťáků … v dosahu všech hráčů."
+    assert real[("quantities", "setup", "cs")] == [
+        "¶5: es ¶5 says both (“…accesible para ambos jugadores. Esta…”) where cs says all "
+        "(“…pokladnici. Položte všechny žetony zlaťáků,…”, “…hromádky v dosahu všech hráčů. Tyto…”)"]
+
+
+def test_quantities_are_counted(broken: Path) -> None:
+    edit(broken, "es/cancel.md", "otras cartas o efectos de juego.", "todas las cartas de ambos jugadores.")
+    edit(broken, "cs/cancel.md", "určité herní efekty nebo efekty karet.", "všechny karty obou hráčů.")
+    assert [f for f in found(broken, ["quantities"]) if "cancel.md" in f] == []
+    edit(broken, "cs/cancel.md", "všechny karty obou hráčů.", "všechny karty všech hráčů.")
+    assert [f for f in found(broken, ["quantities"]) if "cancel.md" in f] == [
+        "glossary/agot2/cs/cancel.md:8: quantities: ¶1: es ¶1 says both (“…las cartas de ambos jugadores.”) "
+        "where cs says all (“…umožňují „zrušit“ všechny karty všech…”, “…všechny karty všech hráčů.”)"]

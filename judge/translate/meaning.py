@@ -46,12 +46,16 @@ class Classes:
 
     def find(self, text: str, lang: str) -> dict[str, str]:
         """class → the first phrase of `text` said in that class."""
+        return {name: phrases[0] for name, phrases in self.every(text, lang).items()}
+
+    def every(self, text: str, lang: str) -> dict[str, list[str]]:
+        """class → every phrase of `text` said in that class, in order."""
         text = nfc(text)
-        found: dict[str, str] = {}
+        found: dict[str, list[str]] = {}
         for name, by_lang in self.patterns.items():
-            match = by_lang[lang].search(text)
-            if match:
-                found[name] = match.group(0)
+            phrases = [m.group(0) for m in by_lang[lang].finditer(text)]
+            if phrases:
+                found[name] = phrases
                 text = by_lang[lang].sub(lambda m: " " * len(m.group(0)), text)
         return found
 
@@ -112,10 +116,21 @@ def units(es: Entry, cs: Entry, groups: Sequence[Group]) -> list[Unit]:
     return [Unit(es, cs, a, b) for a, b in groups]
 
 
-def _quote(text: str, phrase: str) -> str:
-    """The phrase with a few words around it, on one line, cut at word boundaries."""
+def _quotes(text: str, phrases: Sequence[str]) -> str:
+    """Each phrase, in order, as _quote gives it: a repeated phrase quotes its next occurrence."""
+    flat, after, found = " ".join(text.split()), 0, []
+    for phrase in phrases:
+        match = re.compile(r"(?<!\w)" + re.escape(" ".join(phrase.split())) + r"(?!\w)", re.IGNORECASE).search(flat, after)
+        after = match.end() if match else after
+        found.append(_quote(text, phrase, match.start() if match else -1))
+    return ", ".join(found)
+
+
+def _quote(text: str, phrase: str, at: int = -1) -> str:
+    """The phrase with a few words around it, on one line, cut at word boundaries; `at`, where it
+    starts in the text with its spaces flattened (else its first occurrence)."""
     flat = " ".join(text.split())
-    at = flat.lower().find(" ".join(phrase.split()).lower())
+    at = at if at >= 0 else flat.lower().find(" ".join(phrase.split()).lower())
     if at < 0:
         return f"“{phrase}”"
     start = flat.rfind(" ", 0, at - 12) + 1 if at > 12 else 0
@@ -126,13 +141,25 @@ def _quote(text: str, phrase: str) -> str:
 
 # -- quantities and modality --------------------------------------------------------------
 
-def _compare(check: str, classes: Classes, unit: Unit, es_text: str, cs_text: str, required: bool = True) -> Iterator[Finding]:
-    es, cs = classes.find(es_text, "es"), classes.find(cs_text, "cs")
+def _compare(check: str, classes: Classes, unit: Unit, es_text: str, cs_text: str, required: bool = True,
+             counted: bool = False) -> Iterator[Finding]:
+    """Conflicting classes: one language says a where the other says b and not a; `counted`, one
+    says a more often and the other b more often ("todas las fichas … para ambos jugadores" /
+    "všechny žetony … všech hráčů": both became all though each text also says all)."""
+    es_all, cs_all = classes.every(es_text, "es"), classes.every(cs_text, "cs")
+    es, cs = {k: v[0] for k, v in es_all.items()}, {k: v[0] for k, v in cs_all.items()}
     for one, other in classes.conflicts:
         for a, b in ((one, other), (other, one)):
-            if a in es and a not in cs and b in cs and b not in es:
-                yield unit.at(check, f'es {unit.label("es")} says {a} ({_quote(es_text, es[a])}) where cs says {b} '
-                                     f'({_quote(cs_text, cs[b])})')
+            if counted:
+                more_a = len(es_all.get(a, [])) > len(cs_all.get(a, []))
+                more_b = len(cs_all.get(b, [])) > len(es_all.get(b, []))
+                hit = more_a and more_b
+            else:
+                hit = a in es and a not in cs and b in cs and b not in es
+            if hit:
+                said = (es_all[a], cs_all[b]) if counted else ([es[a]], [cs[b]])
+                yield unit.at(check, f'es {unit.label("es")} says {a} ({_quotes(es_text, said[0])}) '
+                                     f'where cs says {b} ({_quotes(cs_text, said[1])})')
     for name in classes.required if required else ():
         for lang, have, lack, text in (("es", es, cs, es_text), ("cs", cs, es, cs_text)):
             if name in have and name not in lack and _required(name, classes, lack):
@@ -165,7 +192,7 @@ def _sentences(text: str) -> list[str]:
 def quantities(unit: Unit) -> list[Finding]:
     if not unit.es or not unit.cs:
         return []
-    return list(_compare("quantities", quantity_classes(), unit, unit.text("es"), unit.text("cs")))
+    return list(_compare("quantities", quantity_classes(), unit, unit.text("es"), unit.text("cs"), counted=True))
 
 
 def modality(unit: Unit) -> list[Finding]:
