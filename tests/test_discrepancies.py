@@ -1,5 +1,6 @@
 """The reviewer's list of real Spanish/Czech discrepancies (tests/translate/discrepancies.yaml)
-stays true to the glossary: each snippet is in its paragraph, each kind is in both halves."""
+stays true to the glossary: each snippet is in its paragraph, each kind is in both development
+halves (dev, dev2). The held-out items, appended later by another reviewer, may be absent."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ TESTS = Path(__file__).resolve().parent
 REAL = TESTS.parent / "glossary"
 ITEMS: list[dict[str, Any]] = yaml.safe_load((TESTS / "translate" / "discrepancies.yaml").read_text("utf-8"))
 KINDS = {"quantity", "modal", "reference", "term", "unaligned", "language", "icon"}
+SPLITS = ("dev", "dev2", "held-out")
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +29,7 @@ def agot2() -> Any:
 
 @pytest.mark.parametrize("item", ITEMS, ids=[f"{i['id']}-es{i['es']}-cs{i['cs']}" for i in ITEMS])
 def test_each_snippet_is_in_its_paragraph(agot2: Any, item: dict[str, Any]) -> None:
-    assert item["kind"] in KINDS and item["split"] in ("dev", "held-out")
+    assert item["kind"] in KINDS and item["split"] in SPLITS
     assert item["es"] or item["cs"]
     for lang in ("es", "cs"):
         n, snippet = item[lang], item[f"{lang}_text"]
@@ -38,8 +40,8 @@ def test_each_snippet_is_in_its_paragraph(agot2: Any, item: dict[str, Any]) -> N
         assert snippet in entry.blocks[n - 1].text
 
 
-def test_the_list_is_long_enough_and_every_kind_is_in_both_halves() -> None:
+def test_the_list_is_long_enough_and_every_kind_is_in_both_development_halves() -> None:
     assert len(ITEMS) >= 30
-    by_split = {split: Counter(i["kind"] for i in ITEMS if i["split"] == split) for split in ("dev", "held-out")}
-    assert set(by_split["dev"]) == set(by_split["held-out"]) == KINDS
+    by_split = {split: Counter(i["kind"] for i in ITEMS if i["split"] == split) for split in SPLITS}
+    assert set(by_split["dev"]) == set(by_split["dev2"]) == KINDS
     assert len({(i["id"], i["es"], i["cs"], i["kind"]) for i in ITEMS}) == len(ITEMS)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge.glossary import scan
-from judge.translate import checks, meaning
+from judge.translate import checks, meaning, spelling
 from judge.translate.align import Lexicon, align
 
 REAL = Path(__file__).resolve().parent.parent / "glossary"
@@ -93,8 +93,43 @@ def test_numbers_read_per_paragraph_where_the_shapes_differ(real: dict[tuple[str
 @pytest.mark.skipif(not meaning.detector_available(), reason="lingua not installed")
 def test_language_finds_the_slovak_paragraph(real: dict[tuple[str, str, str], list[str]]) -> None:
     # cs gold ¶1 "Zlaťáky predstavujú menu hry a používajú sa pri placení…" is Slovak
-    assert real[("language", "gold", "cs")] == ["¶1: reads as Slovak (lingua 1.00), not Czech"]
-    assert [k for k in real if k[0] == "language"] == [("language", "gold", "cs")]
+    assert real[("language", "gold", "cs")][0] == "¶1: reads as Slovak (lingua 1.00), not Czech"
+
+
+@pytest.mark.skipif(not meaning.detector_available() or spelling.missing() is not None,
+                    reason="lingua or hunspell-cs not installed")
+def test_language_finds_slovak_word_forms_in_czech_sentences(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs gold ¶3 "Na začiatku hry jsou zlaťáky v pokladnici. … uvedený počet zlaťákov z pokladnice…"
+    # cs running-out-of-tokens ¶1 "…omezen počet žetonů zlaťákov, moci ani vlivu…" (Czech: zlaťáků)
+    assert real[("language", "gold", "cs")][1:] == [
+        "¶2: Slovak word forms in Czech: “zlaťákov” (for “zlaťáků”)",
+        "¶3: Slovak word forms in Czech: “začiatku” (lingua 1.00), “zlaťákov” (for “zlaťáků”)",
+    ]
+    assert real[("language", "running-out-of-tokens", "cs")] == [
+        "¶1: Slovak word forms in Czech: “zlaťákov” (for “zlaťáků”)"]
+    assert sorted(k[1] for k in real if k[0] == "language") == ["components", "gold", "running-out-of-tokens"]
+
+
+@pytest.mark.skipif(not meaning.detector_available() or spelling.missing() is not None,
+                    reason="lingua or hunspell-cs not installed")
+def test_a_slovak_plural_fires_and_a_czech_word_in_ov_does_not(broken: Path) -> None:
+    edit(broken, "cs/cancel.md", "Některé schopnosti karet", "Některé schopnosti hráčů")
+    edit(broken, "cs/cancel.md", "již nadále nenastane.", "již nadále nenastane a jde domů.")
+    assert found(broken, ["language"]) == []  # "domů" and "domov" are both Czech: hunspell knows them
+    edit(broken, "cs/cancel.md", "tato karta se stále bere", "tato karta hráčov se stále bere")
+    assert found(broken, ["language"]) == [
+        "glossary/agot2/cs/cancel.md:12: language: ¶4: Slovak word forms in Czech: “hráčov” (for “hráčů”)"]
+
+
+def test_alignment_reads_a_paragraph_after_a_bullet_as_its_continuation(real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es save ¶4 is one bullet "- Si una capacidad constante … En caso contrario, una vez resuelto…";
+    # cs prints it as a bullet (¶4) and a paragraph (¶5) "V opačném případě je tak po vyhodnocení…"
+    glossary, _ = scan(REAL, "agot2")
+    es, cs = glossary.get("agot2", "es", "save"), glossary.get("agot2", "cs", "save")
+    assert es is not None and cs is not None
+    groups = align(es.blocks, cs.blocks, checks.Context(glossary, "agot2").lexicon)
+    assert [([b.n for b in a], [b.n for b in c]) for a, c in groups][-1] == ([4], [4, 5])
+    assert ("unaligned", "save", "cs") not in real
 
 
 def test_alignment_pairs_around_a_paragraph_printed_in_czech_only() -> None:
@@ -157,3 +192,47 @@ def test_language_is_skipped_with_a_notice_without_lingua(broken: Path, monkeypa
     report = checks.run_checks(broken, only=["language"])
     assert report.problems == ()
     assert report.summary.skipped == {"language": "lingua is not installed (pip install -e '.[langid]')"}
+
+
+def test_captions_printed_elsewhere_in_the_other_language_are_moved_not_missing(
+        real: dict[tuple[str, str, str], list[str]]) -> None:
+    # cs plot-modifiers ¶2–4 "Modifikátor zlatáků" / "Modifikátor iniciativy" / "Modifikátor rezerv"
+    # stand before the bullets; es ¶4 "+1 Oro +1 Reserva +1 Iniciativa Modificador al Oro…" after them
+    assert ("unaligned", "plot-modifiers", "cs") not in real
+    assert ("unaligned", "plot-modifiers", "es") not in real
+
+
+def test_a_paragraph_moved_is_not_reported_and_one_added_is(broken: Path) -> None:
+    edit(broken, "cs/cancel.md", "Některé schopnosti karet", "Modifikátor iniciativy\n\nNěkteré schopnosti karet")
+    assert found(broken, ["unaligned"]) == [
+        "glossary/agot2/cs/cancel.md:8: unaligned: ¶1: cs ¶1 “Modifikátor iniciativy” has no counterpart in es"]
+    edit(broken, "es/cancel.md", "ésta sigue considerándose jugada.", "ésta sigue considerándose jugada.\n\nModificador de Iniciativa")
+    assert found(broken, ["unaligned"]) == []
+
+
+def test_cognates_by_their_first_consonants() -> None:
+    # es faction-cards ¶1 "…enumeradas en la tabla que hay en la página siguiente."
+    # cs faction-cards ¶1 "Ve hře je osm frakcí zobrazených v tabulce níže."
+    lexicon = Lexicon()
+    cs = lexicon.words("Ve hře je osm frakcí zobrazených v tabulce níže.", "cs")
+    assert lexicon.translated(lexicon.words("la tabla", "es"), "es", cs) == [True]
+    assert lexicon.translated(lexicon.words("la mesa", "es"), "es", cs) == [False]
+
+
+def test_quantities_both_where_the_czech_says_all_in_a_sentence_that_also_says_all(
+        real: dict[tuple[str, str, str], list[str]]) -> None:
+    # es setup ¶5 "Todas las fichas de Oro … fácilmente accesible para ambos jugadores."
+    # cs setup ¶5 "Položte všechny žetony zlaťáků … v dosahu všech hráčů."
+    assert real[("quantities", "setup", "cs")] == [
+        "¶5: es ¶5 says both (“…accesible para ambos jugadores. Esta…”) where cs says all "
+        "(“…pokladnici. Položte všechny žetony zlaťáků,…”, “…hromádky v dosahu všech hráčů. Tyto…”)"]
+
+
+def test_quantities_are_counted(broken: Path) -> None:
+    edit(broken, "es/cancel.md", "otras cartas o efectos de juego.", "todas las cartas de ambos jugadores.")
+    edit(broken, "cs/cancel.md", "určité herní efekty nebo efekty karet.", "všechny karty obou hráčů.")
+    assert [f for f in found(broken, ["quantities"]) if "cancel.md" in f] == []
+    edit(broken, "cs/cancel.md", "všechny karty obou hráčů.", "všechny karty všech hráčů.")
+    assert [f for f in found(broken, ["quantities"]) if "cancel.md" in f] == [
+        "glossary/agot2/cs/cancel.md:8: quantities: ¶1: es ¶1 says both (“…las cartas de ambos jugadores.”) "
+        "where cs says all (“…umožňují „zrušit“ všechny karty všech…”, “…všechny karty všech hráčů.”)"]

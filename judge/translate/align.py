@@ -76,10 +76,13 @@ class Lexicon:
 
     def translated(self, own: Sequence[tuple[str, str]], lang: str, other: Sequence[tuple[str, str]]) -> list[bool]:
         """For each of `own` words (in `lang`): does it find a translation among `other`'s words?
-        Names and cognates (Stark, duplicado/duplikát) count by their first four folded letters."""
+        Names and cognates (Stark, duplicado/duplikát) count by their first four folded letters,
+        longer ones also by their first three consonants (tabla/tabulce)."""
         stems_there = {s for _, s in other}
         prefixes = {k[:4] for k in (_skeleton(w) for w, _ in other) if len(k) >= 4}
+        consonants = {k[:3] for k in (_consonants(w) for w, _ in other) if len(k) >= 3}
         return [bool(self.partners.get((lang, s), set()) & stems_there) or (len(w) >= 4 and _skeleton(w)[:4] in prefixes)
+                or (len(w) >= 5 and len(_consonants(w)) >= 3 and _consonants(w)[:3] in consonants)
                 for w, s in own]
 
     def coverage(self, text: str, lang: str, other_text: str) -> tuple[int, int]:
@@ -90,6 +93,13 @@ class Lexicon:
 
 def _skeleton(word: str) -> str:
     return fold(word).replace("k", "c").replace("v", "b").replace("z", "s")
+
+
+_VOWELS = re.compile(r"[aeiouy]")
+
+
+def _consonants(word: str) -> str:
+    return _VOWELS.sub("", _skeleton(word))
 
 
 # -- aligning paragraphs ----------------------------------------------------------------
@@ -136,11 +146,19 @@ def _cost(es: Sequence[Block], cs: Sequence[Block], lexicon: Lexicon) -> float:
         return _SKIP
     es_len, cs_len = sum(len(b.text) for b in es), sum(len(b.text) for b in cs)
     cost = 2 * abs(math.log((cs_len + 20) / (es_len + 20)))
-    cost += sum(_SHAPE for a in es for b in cs if shape(a) != shape(b))
+    cost += sum(_SHAPE for a, b in product(es, cs) if shape(a) != shape(b) and not _continues(a, b, es, cs))
     if len(es) + len(cs) > 2:
         one, many, lang = (es, cs, "cs") if len(es) == 1 else (cs, es, "es")
         cost += _MERGE + sum(_SKIP for b in many if _share(lexicon.coverage(b.text, lang, one[0].text)) < 0.5)
     return cost
+
+
+def _continues(a: Block, b: Block, es: Sequence[Block], cs: Sequence[Block]) -> bool:
+    """A plain paragraph right after a bullet, in a group of one block against two, continues
+    that bullet (one list item printed as two blocks): its shape is not a mismatch."""
+    many = es if len(es) > 1 else cs
+    return len(many) == 2 and many[0].kind == "bullet" and many[1].kind == "paragraph" and \
+        (a is many[1] or b is many[1])
 
 
 def _share(counts: tuple[int, int]) -> float:

@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from judge.core import paths
@@ -55,6 +55,11 @@ class Context:
     @cached_property
     def matchers(self) -> dict[str, Matcher]:
         return {lang: Matcher.for_entries(self.entries, lang) for lang in LANGS}
+
+    @cached_property
+    def speller(self) -> tuple[spelling.Checker | None, str]:
+        """The spelling checker, or None and why it cannot run."""
+        return spelling.checker(self.glossary.root / self.game, self.entries)
 
     @cached_property
     def lexicon(self) -> Lexicon:
@@ -524,7 +529,7 @@ def _unbalanced_bracket(text: str) -> str | None:
 
 def spelling_check(context: Context) -> list[Problem]:
     """Words hunspell-es / hunspell-cs do not know, less the project word list and the term base."""
-    checker, notice = spelling.checker(context.glossary.root / context.game, context.entries)
+    checker, notice = context.speller
     if checker is None:
         context.skipped["spelling"] = notice
         return []
@@ -611,13 +616,26 @@ def unaligned(context: Context) -> list[Problem]:
 
 
 def language(context: Context) -> list[Problem]:
-    """A paragraph or sentence that lingua reads as another language (Slovak, Spanish, Czech)."""
+    """A paragraph or sentence that lingua reads as another language (Slovak, Spanish, Czech), and
+    word forms of another language that hunspell does not know (meaning.yaml's `foreign_forms`)."""
     if not meaning.detector_available():
         context.skipped["language"] = "lingua is not installed (pip install -e '.[langid]')"
         return []
     copied = {(f.lang, f.id, f.n) for f in context.foreign}
+    known = _vocabularies(context)
     return _problems(f for e in context.entries for b in e.blocks if (e.lang, e.id, b.n) not in copied
-                     for f in meaning.language(e, b))
+                     for f in meaning.language(e, b, known.get(e.lang)))
+
+
+def _vocabularies(context: Context) -> dict[str, meaning.Vocabulary]:
+    """Per language, the words hunspell and the word list know and the words the paragraphs use;
+    none when hunspell is not installed (then only paragraphs and sentences are read)."""
+    checker, _ = context.speller
+    if checker is None:
+        return {}
+    used = {lang: frozenset(w.lower() for e in context.entries if e.lang == lang for b in e.blocks
+                            for w in re.findall(r"[^\W\d_]+", b.text)) for lang in LANGS}
+    return {lang: meaning.Vocabulary(partial(checker.unknown_word, lang=lang), used[lang]) for lang in LANGS}
 
 
 CHECKS: tuple[Check, ...] = (
@@ -637,7 +655,7 @@ CHECKS: tuple[Check, ...] = (
     Check("modality", "warning", "may/must/cannot that differ in a sentence pair, or a condition in one language only", modality),
     Check("page-references", "warning", "page or place references that differ where both languages print one", page_references),
     Check("unaligned", "warning", "a paragraph with no counterpart, or a clause whose words find no translation", unaligned),
-    Check("language", "warning", "a paragraph or sentence that reads as another language, Slovak included (lingua)", language),
+    Check("language", "warning", "a paragraph, sentence or word form that reads as another language, Slovak included (lingua)", language),
     Check("icon-gaps", "warning", "a double space, stray ♣ or missing table column where an icon was lost", icon_gaps),
 )
 

@@ -12,7 +12,7 @@ exists in Spanish only) and quotes both texts.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -46,12 +46,16 @@ class Classes:
 
     def find(self, text: str, lang: str) -> dict[str, str]:
         """class → the first phrase of `text` said in that class."""
+        return {name: phrases[0] for name, phrases in self.every(text, lang).items()}
+
+    def every(self, text: str, lang: str) -> dict[str, list[str]]:
+        """class → every phrase of `text` said in that class, in order."""
         text = nfc(text)
-        found: dict[str, str] = {}
+        found: dict[str, list[str]] = {}
         for name, by_lang in self.patterns.items():
-            match = by_lang[lang].search(text)
-            if match:
-                found[name] = match.group(0)
+            phrases = [m.group(0) for m in by_lang[lang].finditer(text)]
+            if phrases:
+                found[name] = phrases
                 text = by_lang[lang].sub(lambda m: " " * len(m.group(0)), text)
         return found
 
@@ -112,10 +116,21 @@ def units(es: Entry, cs: Entry, groups: Sequence[Group]) -> list[Unit]:
     return [Unit(es, cs, a, b) for a, b in groups]
 
 
-def _quote(text: str, phrase: str) -> str:
-    """The phrase with a few words around it, on one line, cut at word boundaries."""
+def _quotes(text: str, phrases: Sequence[str]) -> str:
+    """Each phrase, in order, as _quote gives it: a repeated phrase quotes its next occurrence."""
+    flat, after, found = " ".join(text.split()), 0, []
+    for phrase in phrases:
+        match = re.compile(r"(?<!\w)" + re.escape(" ".join(phrase.split())) + r"(?!\w)", re.IGNORECASE).search(flat, after)
+        after = match.end() if match else after
+        found.append(_quote(text, phrase, match.start() if match else -1))
+    return ", ".join(found)
+
+
+def _quote(text: str, phrase: str, at: int = -1) -> str:
+    """The phrase with a few words around it, on one line, cut at word boundaries; `at`, where it
+    starts in the text with its spaces flattened (else its first occurrence)."""
     flat = " ".join(text.split())
-    at = flat.lower().find(" ".join(phrase.split()).lower())
+    at = at if at >= 0 else flat.lower().find(" ".join(phrase.split()).lower())
     if at < 0:
         return f"“{phrase}”"
     start = flat.rfind(" ", 0, at - 12) + 1 if at > 12 else 0
@@ -126,13 +141,25 @@ def _quote(text: str, phrase: str) -> str:
 
 # -- quantities and modality --------------------------------------------------------------
 
-def _compare(check: str, classes: Classes, unit: Unit, es_text: str, cs_text: str, required: bool = True) -> Iterator[Finding]:
-    es, cs = classes.find(es_text, "es"), classes.find(cs_text, "cs")
+def _compare(check: str, classes: Classes, unit: Unit, es_text: str, cs_text: str, required: bool = True,
+             counted: bool = False) -> Iterator[Finding]:
+    """Conflicting classes: one language says a where the other says b and not a; `counted`, one
+    says a more often and the other b more often ("todas las fichas … para ambos jugadores" /
+    "všechny žetony … všech hráčů": both became all though each text also says all)."""
+    es_all, cs_all = classes.every(es_text, "es"), classes.every(cs_text, "cs")
+    es, cs = {k: v[0] for k, v in es_all.items()}, {k: v[0] for k, v in cs_all.items()}
     for one, other in classes.conflicts:
         for a, b in ((one, other), (other, one)):
-            if a in es and a not in cs and b in cs and b not in es:
-                yield unit.at(check, f'es {unit.label("es")} says {a} ({_quote(es_text, es[a])}) where cs says {b} '
-                                     f'({_quote(cs_text, cs[b])})')
+            if counted:
+                more_a = len(es_all.get(a, [])) > len(cs_all.get(a, []))
+                more_b = len(cs_all.get(b, [])) > len(es_all.get(b, []))
+                hit = more_a and more_b
+            else:
+                hit = a in es and a not in cs and b in cs and b not in es
+            if hit:
+                said = (es_all[a], cs_all[b]) if counted else ([es[a]], [cs[b]])
+                yield unit.at(check, f'es {unit.label("es")} says {a} ({_quotes(es_text, said[0])}) '
+                                     f'where cs says {b} ({_quotes(cs_text, said[1])})')
     for name in classes.required if required else ():
         for lang, have, lack, text in (("es", es, cs, es_text), ("cs", cs, es, cs_text)):
             if name in have and name not in lack and _required(name, classes, lack):
@@ -165,7 +192,7 @@ def _sentences(text: str) -> list[str]:
 def quantities(unit: Unit) -> list[Finding]:
     if not unit.es or not unit.cs:
         return []
-    return list(_compare("quantities", quantity_classes(), unit, unit.text("es"), unit.text("cs")))
+    return list(_compare("quantities", quantity_classes(), unit, unit.text("es"), unit.text("cs"), counted=True))
 
 
 def modality(unit: Unit) -> list[Finding]:
@@ -274,8 +301,19 @@ _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 _MARKUP = re.compile(r"\[[a-z]+\]|[*_|#>]")
 
 
-def language(entry: Entry, block: Block) -> list[Finding]:
-    """The paragraph, else each sentence of it, that reads as another language."""
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a language's own text knows: `unknown(word)` is true of a word that neither its
+    hunspell dictionary nor the project word list knows; `used` holds every word (lower case)
+    of the language's paragraphs."""
+
+    unknown: Callable[[str], bool]
+    used: frozenset[str]
+
+
+def language(entry: Entry, block: Block, known: Vocabulary | None = None) -> list[Finding]:
+    """The paragraph, else each sentence of it, that reads as another language; else, given the
+    language's vocabulary, the words of it that are another language's forms (Slovak ones in Czech)."""
     detector = _detector()
     if detector is None:
         return []
@@ -291,7 +329,36 @@ def language(entry: Entry, block: Block) -> list[Finding]:
             return [Finding("language", entry, block.line,
                             f"¶{block.n}:{what} reads as {_NAMES.get(best, best)} (lingua {values[best]:.2f}), "
                             f"not {_NAMES[entry.lang]}")]
-    return []
+    forms = settings.get("foreign_forms", {}).get(entry.lang)
+    if known is None or not forms:
+        return []
+    found = _foreign_forms(text, forms, known)
+    if not found:
+        return []
+    name = _NAMES.get(forms["language"], forms["language"])
+    return [Finding("language", entry, block.line, f"¶{block.n}: {name} word forms in {_NAMES[entry.lang]}: "
+                                                   + ", ".join(f"“{w}” ({why})" for w, why in found.items()))]
+
+
+def _foreign_forms(text: str, forms: dict[str, Any], known: Vocabulary) -> dict[str, str]:
+    """word → why it is the other language's form: a word the dictionary does not know that lingua
+    reads as that language by itself, or whose ending, swapped for the own language's, is a word
+    the text uses elsewhere (Slovak "zlaťákov", Czech "zlaťáků")."""
+    detector = _detector()
+    found: dict[str, str] = {}
+    for word in dict.fromkeys(_LETTER_WORD.findall(text)):
+        lower = word.lower()
+        if word[0].isupper() or not known.unknown(word):
+            continue  # names are capitalised; the word list knows the game's own words
+        swapped = next((lower[:-len(a)] + b for a, b in forms["endings"] if lower.endswith(a)
+                        and lower[:-len(a)] + b in known.used), None)
+        if swapped:
+            found[word] = f"for “{swapped}”"
+            continue
+        values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(word)}
+        if values.get(forms["language"], 0.0) >= forms["min_confidence"]:
+            found[word] = f"lingua {values[forms['language']]:.2f}"
+    return found
 
 
 # -- unaligned ---------------------------------------------------------------------------------
@@ -306,16 +373,43 @@ def unaligned(units: Sequence[Unit], lexicon: Lexicon) -> list[Finding]:
     if not any(u.es and u.cs for u in units):
         return found  # nothing aligned: the bodies differ in form (a table for a list), `structure` says so
     run: list[Unit] = []
+    runs: list[list[Unit]] = []
     for unit in [*units, None]:
         side = None if unit is None else ("es" if not unit.cs else "cs" if not unit.es else None)
         if run and (side is None or side != ("es" if run[0].es else "cs")):
-            found.append(_no_counterpart(run))
+            runs.append(run)
             run = []
         if unit is not None and side is not None:
             run.append(unit)
         elif unit is not None and lexicon.trained_on >= vocabulary()["unaligned"]["min_corpus"]:
             found += _unaligned_clauses(unit, lexicon)
-    return found
+    moved = _moved(runs, lexicon)
+    return found + [_no_counterpart(r) for i, r in enumerate(runs) if i not in moved]
+
+
+def _run_text(run: Sequence[Unit]) -> tuple[str, str]:
+    lang = "es" if run[0].es else "cs"
+    return lang, "\n".join(u.text(lang) for u in run)
+
+
+def _moved(runs: Sequence[Sequence[Unit]], lexicon: Lexicon) -> set[int]:
+    """Runs printed elsewhere in the other language: a Spanish-only run and a Czech-only run of
+    one concept that translate each other (captions the Czech book prints before a list and the
+    Spanish after it). The aligner keeps the order, so it leaves both alone."""
+    least = vocabulary()["unaligned"]["moved_min_share"]
+    texts = [_run_text(r) for r in runs]
+    moved: set[int] = set()
+    for i, (lang, text) in enumerate(texts):
+        for j, (other, other_text) in enumerate(texts):
+            if lang == "es" and other == "cs" and i not in moved and j not in moved and \
+                    _share(lexicon.coverage(text, lang, other_text)) >= least and \
+                    _share(lexicon.coverage(other_text, other, text)) >= least:
+                moved |= {i, j}
+    return moved
+
+
+def _share(counts: tuple[int, int]) -> float:
+    return counts[0] / counts[1] if counts[1] else 0.0
 
 
 def _no_counterpart(run: Sequence[Unit]) -> Finding:

@@ -84,6 +84,11 @@ class Checker:
                 found.append(word.rstrip("."))
         return found
 
+    def unknown_word(self, word: str, lang: str) -> bool:
+        """Neither the dictionary nor the word list knows this very form (no stemming: a form
+        of another language may share a stem with a known word)."""
+        return word.lower() not in self.known[lang] and not _lookup(word, lang)
+
     def _knows(self, word: str, lang: str) -> bool:
         bare = word.rstrip(".")
         if bare.isupper() or len(bare) < 2:
