@@ -175,6 +175,7 @@ def test_the_data_lends_a_step_to_paragraphs_and_leaves_the_sequence_any_time() 
     assert steps[("renown", 1)] == "4.2.5"           # keyword-winner-only: pillage ¶1's step
     assert ("triggering-condition", 2) not in steps  # the sequence happens at any step
     assert ("first-player", 4) not in steps          # a rule of no step cites it (open-would-procedure)
+    assert ("bestow", 1) not in steps                # a keyword on its own condition, not at 4.2.5
 
 
 def _knowledge(lang: str) -> tuple[Any, Any]:
@@ -243,6 +244,25 @@ def test_a_rule_says_yes_or_no_by_its_consequence(rule: str, lang: str, verdict:
     unit = next(u for u in known.units if u.kind == "rule" and u.name == rule)
     vocab = ask_module.vocabulary_for("agot2")
     assert ask_module._rule_verdict(unit, ask_module.tokens("?", lang), vocab, lang) == verdict
+
+
+# -- an idea that names a rule -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("pasé en la ventana de acción y luego mi rival jugó una acción, ¿puedo jugar yo otra?",
+     "Pasar una oportunidad no impide"),
+    ("pasoval jsem v okně akcí a soupeř pak zahrál akci, můžu ještě něco zahrát?", "může opět jednat"),
+])
+def test_passing_is_answered_by_the_rule_that_a_player_who_passed_may_act_again(question: str, words: str) -> None:
+    answer = ask(question)
+    assert answer.verdict == "yes" and first(answer)[:2] == ("pass", 2) and words in first(answer)[2]
+    assert answer.evidence[0].source == "rule:passed-may-act-again"
+
+
+def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
+    # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
+    answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")
+    assert (answer.step, answer.window) == ("3.2", "special-action-window")
 
 
 # -- word families: Czech prefixes ------------------------------------------------------------------

@@ -52,7 +52,7 @@ EVIDENCE = 5
 # question meets (`undecided`) come first.
 WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "step": 0.3,
            "idea": 0.6, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3, "undecided": 2.0,
-           "who-window": 0.5}
+           "who-window": 0.5, "idea-rule": 1.5}
 UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
@@ -89,6 +89,7 @@ class Vocabulary:
     labels: dict[str, dict[str, str]] = field(hash=False)
     undecided: tuple[tuple[str, tuple[Phrases, ...]], ...] = ()  # open rule → groups of words, all said
     prefixes: Phrases = field(hash=False, default_factory=dict)  # verb prefixes that join a word family
+    idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -138,9 +139,18 @@ def load_vocabulary(path: Path) -> Vocabulary:
         clause_breaks=per_lang(mapping(data, "clause_breaks")),
         windows=windows, concepts=named("concepts"), who=named("who"),
         verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "not_denials", "allow", "only", "more")},
-        labels=labels, undecided=undecided,
+        labels=labels, undecided=undecided, idea_rules=_idea_rules(data),
         prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
     )
+
+
+def _idea_rules(data: Located) -> dict[str, tuple[str, ...]]:
+    """The named rules of triggers.yaml each concept points to (`rules:`, optional)."""
+    out = {}
+    for raw in data.get("concepts") or []:
+        if isinstance(raw, Located) and raw.get("rules") is not None:
+            out[str(raw["name"])] = citing.str_list(raw, "rules")
+    return out
 
 
 # -- words ----------------------------------------------------------------------------------
@@ -353,7 +363,8 @@ def _step_of_cite(framework: Framework, catalogue: Catalogue, paragraphs: Sequen
     its substeps'; the one step of a condition that cites it (military-claim ¶1: 4.2.4); a
     named rule whose cites name one such step lends it to its other cites (the keywords: 4.2.5);
     and the other paragraphs of an entry whose cited paragraphs all agree on one step, but not a
-    paragraph that a sequence step or a rule of no step cites (first-player ¶4: any time).
+    paragraph that a sequence step or a rule of no step cites (first-player ¶4: any time), nor
+    a keyword's that resolves on a condition of its own (bestow).
     Paragraphs the data ties to no step, or to several, have none."""
     found: dict[tuple[str, int], set[str]] = {}
 
@@ -375,15 +386,17 @@ def _step_of_cite(framework: Framework, catalogue: Catalogue, paragraphs: Sequen
         add([ref], step)
     single = {ref: next(iter(steps)) for ref, steps in found.items() if len(steps) == 1}
     general = {ref for seq in catalogue.sequence for ref in _refs(seq.cites, lang)}  # any time
-    for rule in catalogue.rules.values():
-        refs = _refs(rule.cites, lang)
-        lent = {single[r] for r in refs if r in single}
-        if len(lent) == 1:
-            step = lent.pop()
+    # a keyword that resolves on its condition (bestow) is at that condition's step, not 4.2.5
+    on_condition = {k.id for k in catalogue.keywords.values() if k.trigger is not None}
+    general |= {(p.id, p.para) for p in paragraphs if p.id in on_condition}
+    rules = [_refs(rule.cites, lang) for rule in catalogue.rules.values()]
+    lent = [{single[r] for r in refs if r in single} for refs in rules]
+    general |= {ref for refs, steps in zip(rules, lent) if not steps for ref in refs}
+    for refs, steps in zip(rules, lent):
+        if len(steps) == 1:
             for ref in refs:
-                single.setdefault(ref, step)
-        elif not lent:
-            general.update(refs)
+                if ref not in general:
+                    single.setdefault(ref, next(iter(steps)))
     by_entry: dict[str, set[str]] = {}
     for (entry_id, _), steps in found.items():
         by_entry.setdefault(entry_id, set()).update(steps)
@@ -545,6 +558,12 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
             if says(p.toks, phrases):
                 scores[i] += WEIGHTS["idea"] * top
                 why[i] = why[i] or f"idea:{idea}"
+        for name in vocab.idea_rules.get(idea, ()):  # the rule the idea names: what it cites
+            rule = catalogue.rules.get(name)
+            for j, ref in enumerate(_refs(rule.cites, lang) if rule else ()):
+                if ref in index:
+                    scores[index[ref]] += WEIGHTS["idea-rule"] * top / (1 + j)
+                    why[index[ref]] = f"rule:{name}"
     if "who" in reading.kinds:
         ruled = known.window_rules.get(reading.cue or "", frozenset())
         for i, p in enumerate(known.paragraphs):
@@ -689,10 +708,9 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
                 return step
     if own:
         return own[0]
-    for _, unit in kept:
-        if unit.steps:
-            return unit.steps[0].removeprefix("after-")
-    return None
+    steps = [s.removeprefix("after-") for _, unit in kept for s in unit.steps]
+    in_phase = [s for s in steps if phase is None or known.step_phase.get(s) == phase]
+    return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
