@@ -259,6 +259,18 @@ def test_passing_is_answered_by_the_rule_that_a_player_who_passed_may_act_again(
     assert answer.evidence[0].source == "rule:passed-may-act-again"
 
 
+def test_a_word_of_an_idea_in_another_sense_is_not_the_idea() -> None:
+    from judge.rules import ask as ask_module
+
+    vocab = load_vocabulary(vocabulary_path("agot2"))
+
+    def ideas(question: str) -> tuple[str, ...]:
+        return ask_module.read(ask_module.tokens(question, "es"), vocab, "es").ideas
+
+    assert "pass" in ideas("mi rival ha pasado, ¿puedo jugar otra acción?")
+    assert "pass" not in ideas("¿el jugador inicial de la ronda pasada elige el orden?")
+
+
 def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
     # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
     answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")

@@ -56,9 +56,6 @@ WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "
 UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
-RULING_NEAR = 3     # a rule that decides a yes/no question cites one of this many best paragraphs
-RULING_MIN = 0.3    # and says the question's words this well (rarity-weighted, both ways)
-RULING_RANK = 0.25  # each rank down the evidence costs this share
 RULING_MISMATCH = 0.5  # a rule whose condition is negated where the question's is not, or the reverse
 WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
@@ -90,6 +87,7 @@ class Vocabulary:
     undecided: tuple[tuple[str, tuple[Phrases, ...]], ...] = ()  # open rule → groups of words, all said
     prefixes: Phrases = field(hash=False, default_factory=dict)  # verb prefixes that join a word family
     idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
+    idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -140,6 +138,8 @@ def load_vocabulary(path: Path) -> Vocabulary:
         windows=windows, concepts=named("concepts"), who=named("who"),
         verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "not_denials", "allow", "only", "more")},
         labels=labels, undecided=undecided, idea_rules=_idea_rules(data),
+        idea_unless={str(r["name"]): per_lang(r["unless"]) for r in data["concepts"]
+                     if isinstance(r, Located) and isinstance(r.get("unless"), Located)},
         prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
     )
 
@@ -488,7 +488,8 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
                 cue = window
     ideas = [cue] if cue else []
     for name, phrases in vocab.concepts:
-        if any(i not in asked for i, _ in _hits(toks, phrases[lang], lang)):
+        unless = {i + j for i, n in _hits(toks, vocab.idea_unless.get(name, {}).get(lang, ()), lang) for j in range(n)}
+        if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
     return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
 
@@ -590,7 +591,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
     ruling = None if undecided or "yesno" not in reading.kinds else \
-        _ruling(toks, [known.paragraphs[i] for i in order], known, vocab, lang)
+        _ruling(toks, known.paragraphs[order[0]], known, vocab, lang)
     if ruling:
         verdict: str | None = _rule_verdict(ruling[1], toks, vocab, lang)
     else:
@@ -778,21 +779,20 @@ def _denies(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> bool:
         (lang == "cs" and any(_czech_negative(t.word) for t in sentence))
 
 
-def _ruling(toks: Sequence[Token], evidence: Sequence[Paragraph], known: Knowledge, vocab: Vocabulary,
+def _ruling(toks: Sequence[Token], best_paragraph: Paragraph, known: Knowledge, vocab: Vocabulary,
             lang: str) -> tuple[float, Unit] | None:
-    """The named rule of triggers.yaml that decides a yes/no question: one that cites a paragraph
-    of the best evidence and says the question's words best (by rarity, a word of the same family
-    counting `loose`), its condition negated as the question's is ("si la primera parte no se
-    resuelve" meets then-not-attempted, not then-attempted)."""
-    near = {(p.id, p.para): rank for rank, p in enumerate(evidence[:RULING_NEAR])}
+    """The named rule of triggers.yaml that decides a yes/no question: of the rules that cite
+    the justifying paragraph, the one that says the question's words best (by rarity, a word of
+    the same family counting `loose`), its condition negated as the question's is ("si la
+    primera parte no se resuelve" meets then-not-attempted, not then-attempted)."""
+    ref = (best_paragraph.id, best_paragraph.para)
     stop = stop_words(lang)
     asked = {s for t in _unnamed(toks, vocab, lang) if t.word not in stop for s in t.stems}
     asked_no = _denies(_unnamed(toks, vocab, lang), vocab, lang)
     rarest = max(known.idf.values(), default=1.0)
     best: tuple[float, Unit] | None = None
     for unit in known.units:
-        ranks = [near[r] for r in unit.cites if r in near]
-        if unit.kind != "rule" or unit.open or not ranks or not unit.terms or not asked:
+        if unit.kind != "rule" or unit.open or ref not in unit.cites or not unit.terms or not asked:
             continue
         met = {t for t in unit.terms if any(t == q or loose(t, q, vocab.prefixes[lang]) for q in asked)}
         said = {q for q in asked if any(t == q or loose(t, q, vocab.prefixes[lang]) for t in unit.terms)}
@@ -802,10 +802,9 @@ def _ruling(toks: Sequence[Token], evidence: Sequence[Paragraph], known: Knowled
         condition = unit.phrase.split(":")[0] if ":" in unit.phrase else ""
         if condition and _denies(_unnamed(tokens(condition, lang), vocab, lang), vocab, lang) != asked_no:
             cover *= RULING_MISMATCH
-        cover /= 1 + RULING_RANK * min(ranks)
         if best is None or cover > best[0]:
             best = (cover, unit)
-    return best if best and best[0] >= RULING_MIN else None
+    return best
 
 
 def _rule_verdict(unit: Unit, toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
