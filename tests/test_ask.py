@@ -271,6 +271,13 @@ def test_a_word_of_an_idea_in_another_sense_is_not_the_idea() -> None:
     assert "pass" not in ideas("¿el jugador inicial de la ronda pasada elige el orden?")
 
 
+def test_an_action_window_in_the_plot_phase_is_not_the_marshaling_one() -> None:
+    # action-windows ¶1 rules every action window; the plot phase's is the one after 1.4
+    answer = ask("¿quién empieza en la ventana de acción de la fase de trama?")
+    assert (answer.step, answer.window, answer.who) == ("1.4", "action-window", "first-player")
+    assert "el jugador inicial disfruta de la primera oportunidad" in " ".join(e.text for e in answer.evidence[:2])
+
+
 def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
     # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
     answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")

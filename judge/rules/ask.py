@@ -716,21 +716,23 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
             step: str | None, toks: Sequence[Token]) -> tuple[str | None, str | None]:
-    """The window the question's words name, else the one the justifying paragraph rules, else
-    the sequence step the question meets; an action window is the one after the step."""
+    """The window the question's words name, else the one the justifying paragraph rules (the
+    marshaling phase's special window only when no other phase is named), else the sequence
+    step the question meets. An action window is the one after the step; where none follows it
+    and the step is not the justifying paragraph's own, the window of the phase named."""
     ruled = known.window_of_cite.get((best.id, best.para))
+    phase = _phase(toks, known)
     window = cue
-    if window is None or (window == "action-window" and ruled == "special-action-window"):
+    if window is None or (window == "action-window" and ruled == "special-action-window"
+                          and (phase is None or known.phase_window.get(phase, ("", ""))[0] == ruled)):
         window = ruled or window
     if window is None:
         window = next((u.window for _, u in kept if u.window), None)
     if window in ("action-window", "special-action-window"):
         if step in known.window_after:
             window = known.window_after[step]
-        elif step is None:
-            phase = _phase(toks, known)
-            if phase in known.phase_window:
-                window, step = known.phase_window[phase]
+        elif phase in known.phase_window and (step is None or step != best.step):
+            window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
     return window, step
 
 
