@@ -218,17 +218,19 @@ def analyzed(text: str, lang: str) -> list[str]:
     return [s for w in words(text) if w not in stop for s in stems(w, lang)]
 
 
-def loose(a: str, b: str, prefixes: Iterable[str] = ()) -> bool:
+def loose(a: str, b: str, prefixes: tuple[str, ...] = ()) -> bool:
     """Two stems of one word family the stemmer leaves apart (Czech zrusil / zrusen), also when
     one is the other with a prefix of `prefixes` (kontroluj / zkontroluj), what is left of it
     at least PREFIXED_MIN letters (vyhrat is not hrat)."""
     if _shared_start(a, b):
         return True
-    for x, y in ((a, b), (b, a)):
-        for prefix in prefixes:
-            if x.startswith(prefix) and len(x) - len(prefix) >= PREFIXED_MIN and _shared_start(x[len(prefix):], y):
-                return True
-    return False
+    return any(_shared_start(x, b) for x in _bare(a, prefixes)) or any(_shared_start(x, a) for x in _bare(b, prefixes))
+
+
+@lru_cache(maxsize=65536)
+def _bare(word: str, prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    """The word without each prefix it starts with, where enough of it is left."""
+    return tuple(word[len(p):] for p in prefixes if word.startswith(p) and len(word) - len(p) >= PREFIXED_MIN)
 
 
 def _shared_start(a: str, b: str) -> bool:
@@ -293,6 +295,13 @@ class Knowledge:
     phase_window: dict[int, tuple[str, str]] = field(hash=False)
     step_of_cite: dict[tuple[str, int], str] = field(hash=False, default_factory=dict)
     window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
+    prefixes: tuple[str, ...] = ()
+    heads: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # see _heads
+
+    def family(self, term: str) -> list[str]:
+        """The stems of the paragraphs of `term`'s word family, but not `term` (see `loose`)."""
+        near = {d for x in (term, *_bare(term, self.prefixes)) for d in self.heads.get(x[:4], ())}
+        return [d for d in near if d != term and loose(term, d, self.prefixes)]
 
 
 def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogue, vocab: Vocabulary,
@@ -346,7 +355,18 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
             units.append(Unit("step", item.id, entry.term, own, lang, ((entry.id, 1),), steps=(item.id,)))
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
-                     _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite))
+                     _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite),
+                     vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]))
+
+
+def _heads(terms: Iterable[str], prefixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Terms by their first four letters, and by those of each form without a prefix: `loose`
+    only joins terms that share them, so a question's word is compared with these alone."""
+    out: dict[str, list[str]] = {}
+    for term in terms:
+        for form in {term, *_bare(term, prefixes)}:
+            out.setdefault(form[:4], []).append(term)
+    return {head: tuple(found) for head, found in out.items()}
 
 
 def _window_rules(window_of_cite: dict[tuple[str, int], str]) -> dict[str, frozenset[tuple[str, int]]]:
@@ -537,7 +557,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     reading = read(toks, vocab, lang)
     stop = stop_words(lang)
     query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
-    scores = _bm25(known, query, vocab.prefixes[lang])
+    scores = _bm25(known, query)
     top = max(scores, default=0.0)
     if top < MIN_SCORE:  # a stray shared word ("color") is no answer: say so, show the closest
         order = sorted(range(len(scores)), key=lambda i: -scores[i])[:3] if top > 0 else []
@@ -635,10 +655,9 @@ def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, 
                            f"known): ask in Spanish or Czech, or give --lang")
 
 
-def _bm25(known: Knowledge, query: Counter[str], prefixes: Sequence[str] = ()) -> list[float]:
+def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
     k1, b = WEIGHTS["k1"], WEIGHTS["b"]
-    family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.idf
-                                                    if d != t and loose(t, d, prefixes)]
+    family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.family(t)]
               for t in query}
     out = []
     for p in known.paragraphs:
@@ -744,8 +763,7 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
     if any(u.open and cover >= OPEN_MIN for cover, u in kept):
         return "open"
     asked = {s for t in toks for s in t.stems}
-    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.idf if d != t and loose(t, d, vocab.prefixes[lang])]
-              for t in asked}
+    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.family(t)] for t in asked}
 
     def weight(sentence: Sequence[Token]) -> float:
         have = {s for t in sentence for s in t.stems}
