@@ -64,6 +64,10 @@ def test_the_development_set_stays_answered() -> None:
     ("¿puedo salvar un personaje sacrificado?", ("yesno",)),
     ("¿qué pasa si nadie declara defensores?", ("whatif",)),
     ("kdo určuje pořadí a můžu ho změnit?", ("who", "yesno")),
+    # a clause joined by "and" with no question word of its own asks for a verdict
+    ("¿cuándo se roban las cartas y las roban todos a la vez?", ("when", "yesno")),
+    ("kdy se táhnou karty a táhnou všichni naráz?", ("when", "yesno")),
+    ("kdy se táhnou karty a kdo táhne první?", ("when", "who")),
 ])
 def test_the_kind_of_question(question: str, kinds: tuple[str, ...]) -> None:
     assert ask(question).kinds == kinds

@@ -86,6 +86,7 @@ class Vocabulary:
     labels: dict[str, dict[str, str]] = field(hash=False)
     undecided: tuple[tuple[str, tuple[Phrases, ...]], ...] = ()  # open rule → groups of words, all said
     prefixes: Phrases = field(hash=False, default_factory=dict)  # verb prefixes that join a word family
+    and_words: Phrases = field(hash=False, default_factory=dict)  # "and": a clause of its own
     idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
     idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
 
@@ -141,6 +142,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         idea_unless={str(r["name"]): per_lang(r["unless"]) for r in data["concepts"]
                      if isinstance(r, Located) and isinstance(r.get("unless"), Located)},
         prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
+        and_words={lang: tuple(fold(w) for w in citing.str_list(mapping(data, "and_words"), lang)) for lang in LANGS},
     )
 
 
@@ -500,6 +502,8 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
         verbs = [i for i in yes if start <= i < end]
         if not asks or any(i < asks[0][0] or i > asks[0][1] + 1 for i in verbs):
             found.append("yesno")
+        elif _and_clause_asks(toks, start, end, asks, vocab.and_words[lang]):
+            found.append("yesno")
     negs = frozenset(fold(w) for w in vocab.negations[lang])
     cue = None
     for window, phrases in vocab.windows:
@@ -512,6 +516,14 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
         if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
     return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+
+
+def _and_clause_asks(toks: Sequence[Token], start: int, end: int, asks: list[tuple[int, int]],
+                     ands: tuple[str, ...]) -> bool:
+    """A clause joined by "and" after the question word, with no question word of its own, asks
+    for a verdict ("¿cuándo se roban las cartas y las roban todos a la vez?")."""
+    joins = [i for i in range(asks[0][1], end) if toks[i].word in ands and i > start]
+    return bool(joins) and not any(a >= joins[-1] for a, _ in asks)
 
 
 def _sentences(toks: Sequence[Token]) -> list[tuple[int, int]]:
