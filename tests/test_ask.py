@@ -171,6 +171,14 @@ def test_a_keyword_and_a_claim_entry_answer_with_the_step_the_data_ties_them_to(
     assert claim.step == "4.2.4" and "pierde un reto Militar" in first(claim)[2]
 
 
+def test_a_condition_of_several_steps_that_cites_the_paragraph_gives_the_one_in_the_phase() -> None:
+    # cards-discarded-from-hand (4.2.4 and others) cites intrigue-claim ¶1; the challenges phase
+    # is phase 4, so 4.2.4, not the step of challenge-lost that "perder un reto" also meets
+    answer = ask("¿cuándo descarto cartas de la mano por perder un reto de intriga?")
+    assert first(answer)[:2] == ("intrigue-claim", 1) and "descartar al azar" in first(answer)[2]
+    assert answer.step == "4.2.4"
+
+
 def test_the_data_lends_a_step_to_paragraphs_and_leaves_the_sequence_any_time() -> None:
     known, _ = _knowledge("es")
     steps = known.step_of_cite

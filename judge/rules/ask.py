@@ -733,6 +733,11 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     for step in own:
         if phase is None or known.step_phase.get(step) == phase:
             return step
+    ref = (best.id, best.para)  # a condition that cites the justifying paragraph: its step in the phase
+    citing_it = {s.removeprefix("after-") for u in known.units if u.kind == "trigger" and ref in u.cites
+                 for s in u.steps if phase is None or known.step_phase.get(s.removeprefix("after-")) == phase}
+    if len(citing_it) == 1:
+        return citing_it.pop()
     triggers = [u for _, u in kept if u.kind == "trigger"]
     if phase is not None and triggers:
         for step in triggers[0].steps:
