@@ -179,6 +179,14 @@ def test_a_condition_of_several_steps_that_cites_the_paragraph_gives_the_one_in_
     assert answer.step == "4.2.4"
 
 
+def test_a_step_outside_the_phase_named_is_never_the_answer() -> None:
+    # first-player ¶2 ("jugador activo en primer lugar durante las fases de Reclutamiento y
+    # Retos") belongs to 1.3 by its entry; a question about the challenges phase is not answered 1.3
+    answer = ask("¿quién es el primer jugador activo en la fase de retos?")
+    assert answer.who == "first-player" and "jugador activo en primer lugar" in first(answer)[2]
+    assert answer.step is None or answer.step.startswith("4.")
+
+
 def test_the_data_lends_a_step_to_paragraphs_and_leaves_the_sequence_any_time() -> None:
     known, _ = _knowledge("es")
     steps = known.step_of_cite

@@ -719,9 +719,11 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
           kept: list[tuple[float, Unit]]) -> str | None:
-    """The framework step: one the question names; else the justifying paragraph's own or one
-    it names, when in the phase the question names (if any); else the step, in that phase, of
-    the condition the question meets best; else any of these."""
+    """The framework step: one the question names; else the justifying paragraph's own (as the
+    data ties it) or one it names, when in the phase the question names (if any); else the one
+    step, in that phase, of the conditions that cite the justifying paragraph; else the step,
+    in that phase, of the condition the question meets best, or of any part of the data it
+    meets; with no phase named, the paragraph's own. Never a step outside the phase named."""
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
@@ -743,10 +745,12 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
         for step in triggers[0].steps:
             if known.step_phase.get(step) == phase:
                 return step
-    if own:
-        return own[0]
     steps = [s.removeprefix("after-") for _, unit in kept for s in unit.steps]
     in_phase = [s for s in steps if phase is None or known.step_phase.get(s) == phase]
+    if phase is not None and in_phase:  # a step of the phase named before the paragraph's own elsewhere
+        return in_phase[0]
+    if own and phase is None:
+        return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
 
 
