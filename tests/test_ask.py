@@ -64,6 +64,10 @@ def test_the_development_set_stays_answered() -> None:
     ("¿puedo salvar un personaje sacrificado?", ("yesno",)),
     ("¿qué pasa si nadie declara defensores?", ("whatif",)),
     ("kdo určuje pořadí a můžu ho změnit?", ("who", "yesno")),
+    # a clause joined by "and" with no question word of its own asks for a verdict
+    ("¿cuándo se roban las cartas y las roban todos a la vez?", ("when", "yesno")),
+    ("kdy se táhnou karty a táhnou všichni naráz?", ("when", "yesno")),
+    ("kdy se táhnou karty a kdo táhne první?", ("when", "who")),
 ])
 def test_the_kind_of_question(question: str, kinds: tuple[str, ...]) -> None:
     assert ask(question).kinds == kinds
@@ -154,6 +158,176 @@ def test_what_the_rules_reference_leaves_open_is_said_plainly() -> None:
                  "de vaya a que no son obligadas?")
     assert answer.verdict == "open" and answer.answer is not None
     assert answer.answer.startswith("La Referencia de Reglas no lo decide.")
+
+
+# -- the step a paragraph belongs to, as the data cites it ---------------------------------------
+
+def test_a_keyword_and_a_claim_entry_answer_with_the_step_the_data_ties_them_to() -> None:
+    # pillage ¶1 is cited by cards-discarded-from-deck (4.2.5 only); military-claim ¶1 by
+    # character-killed at 4.2.4: neither entry is a step, the answer is the step that cites it
+    pillage = ask("kdy se vyhodnocuje drancování?")
+    assert pillage.step == "4.2.5" and "Drancování je klíčové slovo" in first(pillage)[2]
+    claim = ask("¿cuándo se eligen los personajes que mueren por la conquista militar?")
+    assert claim.step == "4.2.4" and "pierde un reto Militar" in first(claim)[2]
+
+
+def test_a_condition_of_several_steps_that_cites_the_paragraph_gives_the_one_in_the_phase() -> None:
+    # cards-discarded-from-hand (4.2.4 and others) cites intrigue-claim ¶1; the challenges phase
+    # is phase 4, so 4.2.4, not the step of challenge-lost that "perder un reto" also meets
+    answer = ask("¿cuándo descarto cartas de la mano por perder un reto de intriga?")
+    assert first(answer)[:2] == ("intrigue-claim", 1) and "descartar al azar" in first(answer)[2]
+    assert answer.step == "4.2.4"
+
+
+def test_a_step_outside_the_phase_named_is_never_the_answer() -> None:
+    # first-player ¶2 ("jugador activo en primer lugar durante las fases de Reclutamiento y
+    # Retos") belongs to 1.3 by its entry; a question about the challenges phase is not answered 1.3
+    answer = ask("¿quién es el primer jugador activo en la fase de retos?")
+    assert answer.who == "first-player" and "jugador activo en primer lugar" in first(answer)[2]
+    assert answer.step is None or answer.step.startswith("4.")
+
+
+def test_the_data_lends_a_step_to_paragraphs_and_leaves_the_sequence_any_time() -> None:
+    known, _ = _knowledge("es")
+    steps = known.step_of_cite
+    assert steps[("military-claim", 1)] == "4.2.4"   # the condition that cites it has one step
+    assert steps[("military-claim", 2)] == "4.2.4"   # its entry's cited paragraphs agree on it
+    assert steps[("renown", 1)] == "4.2.5"           # keyword-winner-only: pillage ¶1's step
+    assert ("triggering-condition", 2) not in steps  # the sequence happens at any step
+    assert ("first-player", 4) not in steps          # a rule of no step cites it (open-would-procedure)
+    assert ("bestow", 1) not in steps                # a keyword on its own condition, not at 4.2.5
+
+
+def _knowledge(lang: str) -> tuple[Any, Any]:
+    """What `ask` retrieves over in `lang`, and the catalogue of triggers.yaml."""
+    from judge.rules import data
+
+    return api._ask_data("agot2", lang)[0], data.sequence_data("agot2")[2]
+
+
+# -- what the Rules Reference does not decide -------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "rule"), [
+    ("¿quién tiene la primera oportunidad en las interrupciones de vaya a?", "open-would-procedure"),
+    ("si dos personajes mueren a la vez, ¿puede una sola copia de mi reacción usarse una vez por cada uno?",
+     "open-shared-copies"),
+    ("hráč vypadne ze hry uprostřed sekvence, co se stane s jeho čekajícími schopnostmi?", "open-eliminated-abilities"),
+    ("¿en qué orden van la encomienda y un efecto postergado?", "open-bestow-delayed"),
+    ("povinné přerušení, které říká mělo by, jde před nepovinnými?", "open-forced-would"),
+])
+def test_an_open_rule_met_is_said_undecided_with_the_paragraph_it_cites(question: str, rule: str) -> None:
+    _, catalogue = _knowledge("es")
+    answer = ask(question)
+    lang = answer.lang
+    cited = catalogue.rules[rule].cites[0]
+    assert catalogue.rules[rule].open and answer.verdict == "open"
+    assert (answer.evidence[0].cite.id, answer.evidence[0].cite.para) == (cited.id, dict(cited.paras)[lang])
+    assert answer.evidence[0].source == f"rule:{rule}"
+    assert all(w in first(answer)[2] for w in dict(cited.words)[lang])  # what the rule rests on
+
+
+def test_one_group_of_an_open_rule_alone_is_decided() -> None:
+    # two deaths at once share a window (triggering-condition ¶2): decided, no copy is asked of
+    answer = ask("si dos personajes mueren a la vez, ¿hay una ventana de reacción por cada uno?")
+    assert answer.verdict in ("yes", "no")
+
+
+def test_every_undecided_entry_names_an_open_rule() -> None:
+    _, catalogue = _knowledge("es")
+    vocab = load_vocabulary(vocabulary_path("agot2"))
+    assert vocab.undecided
+    for name, groups in vocab.undecided:
+        assert catalogue.rules[name].open and len(groups) >= 2, name
+
+
+# -- verdicts from the named rules ------------------------------------------------------------------
+
+def test_a_rule_that_cites_the_evidence_decides_with_its_consequence() -> None:
+    # then ¶3 ("nesmí být proveden pokus vyhodnotit i druhou část"): then-not-attempted, whose
+    # condition is negated as the question's is; then-attempted (¶1, ¶2) would say yes
+    answer = ask("kdyz se prvni cast pred slovem pote nevyhodnoti, vyhodnoti se zbytek?")
+    assert answer.verdict == "no" and first(answer)[:2] == ("then", 3)
+    assert "nesmí být proveden pokus vyhodnotit i druhou část" in first(answer)[2]
+    assert answer.evidence[0].source == "rule:then-not-attempted"
+
+
+@pytest.mark.parametrize(("rule", "lang", "verdict"), [
+    ("cancel-stops", "es", "no"), ("cancel-stops", "cs", "no"),
+    ("then-not-attempted", "es", "no"), ("then-not-attempted", "cs", "no"),
+    ("cancel-still-counts", "es", "yes"), ("cancel-still-counts", "cs", "yes"),
+    ("then-attempted", "es", "yes"), ("then-attempted", "cs", "yes"),
+])
+def test_a_rule_says_yes_or_no_by_its_consequence(rule: str, lang: str, verdict: str) -> None:
+    from judge.rules import ask as ask_module
+
+    known, _ = _knowledge(lang)
+    unit = next(u for u in known.units if u.kind == "rule" and u.name == rule)
+    vocab = ask_module.vocabulary_for("agot2")
+    assert ask_module._rule_verdict(unit, ask_module.tokens("?", lang), vocab, lang) == verdict
+
+
+# -- an idea that names a rule -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("pasé en la ventana de acción y luego mi rival jugó una acción, ¿puedo jugar yo otra?",
+     "Pasar una oportunidad no impide"),
+    ("pasoval jsem v okně akcí a soupeř pak zahrál akci, můžu ještě něco zahrát?", "může opět jednat"),
+])
+def test_passing_is_answered_by_the_rule_that_a_player_who_passed_may_act_again(question: str, words: str) -> None:
+    answer = ask(question)
+    assert answer.verdict == "yes" and first(answer)[:2] == ("pass", 2) and words in first(answer)[2]
+    assert answer.evidence[0].source == "rule:passed-may-act-again"
+
+
+def test_a_word_of_an_idea_in_another_sense_is_not_the_idea() -> None:
+    from judge.rules import ask as ask_module
+
+    vocab = load_vocabulary(vocabulary_path("agot2"))
+
+    def ideas(question: str) -> tuple[str, ...]:
+        return ask_module.read(ask_module.tokens(question, "es"), vocab, "es").ideas
+
+    assert "pass" in ideas("mi rival ha pasado, ¿puedo jugar otra acción?")
+    assert "pass" not in ideas("¿el jugador inicial de la ronda pasada elige el orden?")
+
+
+def test_an_action_window_in_the_plot_phase_is_not_the_marshaling_one() -> None:
+    # action-windows ¶1 rules every action window; the plot phase's is the one after 1.4
+    answer = ask("¿quién empieza en la ventana de acción de la fase de trama?")
+    assert (answer.step, answer.window, answer.who) == ("1.4", "action-window", "first-player")
+    assert "el jugador inicial disfruta de la primera oportunidad" in " ".join(e.text for e in answer.evidence[:2])
+
+
+def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
+    # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
+    answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")
+    assert (answer.step, answer.window) == ("3.2", "special-action-window")
+
+
+# -- word families: Czech prefixes ------------------------------------------------------------------
+
+def test_a_czech_prefix_joins_a_word_family_and_a_short_root_does_not() -> None:
+    from judge.rules.ask import loose
+
+    prefixes = load_vocabulary(vocabulary_path("agot2")).prefixes["cs"]
+    assert loose("kontroluj", "zkontroluj", prefixes) and loose("zrusit", "rusit", prefixes)
+    assert not loose("kontroluj", "zkontroluj")      # the stemmer alone leaves them apart
+    assert not loose("vyhrat", "hrat", prefixes)     # win is not play: the root is too short
+    answer = ask("kdy se kontrolují rezervy?")
+    assert answer.step == "7.3" and "zkontroluje své rezervy" in first(answer)[2]
+
+
+# -- who acts first in the window a question names ------------------------------------------------
+
+@pytest.mark.parametrize(("question", "window", "words"), [
+    ("kdo začíná v okně reakcí?", "reaction-window", "má vždy první hráč jako první možnost"),
+    ("¿quién empieza en la ventana de interrupciones?", "interrupt-window",
+     "el jugador inicial siempre disfruta de la primera"),
+])
+def test_who_starts_a_window_is_answered_by_the_paragraph_that_rules_it(question: str, window: str,
+                                                                        words: str) -> None:
+    answer = ask(question)
+    assert (answer.window, answer.who) == (window, "first-player") and words in first(answer)[2]
 
 
 # -- the answer's parts ----------------------------------------------------------------------------

@@ -12,7 +12,8 @@ Retrieval runs here, over the loaded glossary, with the project's analyzer (judg
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, and the ideas its
-cue words name. Every weight was set on tests/ask/dev.yaml; tests/ask/heldout.yaml measures.
+cue words name. Every weight was set on tests/ask/dev.yaml and dev2.yaml; tests/ask/heldout.yaml
+measures.
 """
 
 from __future__ import annotations
@@ -46,12 +47,18 @@ EVIDENCE = 5
 # Set on tests/ask/dev.yaml: BM25's k1 and b; the share of the best paragraph's score a
 # paragraph gains when a named part of the data that the question meets cites it (per kind of
 # part), when it says a word of an idea the question names (`idea`), or when a who-question
-# meets a paragraph that names who acts (`who`); a word of the same family counts `loose`.
+# meets a paragraph that names who acts (`who`, and `who-window` more when it rules the window
+# the question names); a word of the same family counts `loose`; the cites of an open rule the
+# question meets (`undecided`) come first.
 WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "step": 0.3,
-           "idea": 0.6, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3}
+           "idea": 0.6, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3, "undecided": 2.0,
+           "who-window": 0.5, "idea-rule": 1.5}
 UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
+RULING_MISMATCH = 0.5  # a rule whose condition is negated where the question's is not, or the reverse
+WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
+PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
 _STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+")
@@ -77,6 +84,11 @@ class Vocabulary:
     who: tuple[tuple[str, Phrases], ...]
     verdict: dict[str, Phrases] = field(hash=False)
     labels: dict[str, dict[str, str]] = field(hash=False)
+    undecided: tuple[tuple[str, tuple[Phrases, ...]], ...] = ()  # open rule → groups of words, all said
+    prefixes: Phrases = field(hash=False, default_factory=dict)  # verb prefixes that join a word family
+    and_words: Phrases = field(hash=False, default_factory=dict)  # "and": a clause of its own
+    idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
+    idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -113,6 +125,12 @@ def load_vocabulary(path: Path) -> Vocabulary:
     if unknown:
         raise data.fail("windows", f"windows: unknown window {unknown[0]!r}")
     labels = citing.word_labels(data, LANGS)
+    raw_open = data.get("undecided", [])
+    if not isinstance(raw_open, LocatedList) or not all(
+            isinstance(r, Located) and isinstance(r.get("rule"), str) and isinstance(r.get("all"), LocatedList)
+            and all(isinstance(g, Located) for g in r["all"]) for r in raw_open):
+        raise data.fail("undecided", "undecided: a list of {rule, all: [{es, cs}, ...]}")
+    undecided = tuple((str(r["rule"]), tuple(per_lang(g) for g in r["all"])) for r in raw_open)
     return Vocabulary(
         game=citing.data_game(data, "agot2"),
         kinds={k: per_lang(mapping(kinds, k)) for k in KINDS},
@@ -120,8 +138,21 @@ def load_vocabulary(path: Path) -> Vocabulary:
         clause_breaks=per_lang(mapping(data, "clause_breaks")),
         windows=windows, concepts=named("concepts"), who=named("who"),
         verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "not_denials", "allow", "only", "more")},
-        labels=labels,
+        labels=labels, undecided=undecided, idea_rules=_idea_rules(data),
+        idea_unless={str(r["name"]): per_lang(r["unless"]) for r in data["concepts"]
+                     if isinstance(r, Located) and isinstance(r.get("unless"), Located)},
+        prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
+        and_words={lang: tuple(fold(w) for w in citing.str_list(mapping(data, "and_words"), lang)) for lang in LANGS},
     )
+
+
+def _idea_rules(data: Located) -> dict[str, tuple[str, ...]]:
+    """The named rules of triggers.yaml each concept points to (`rules:`, optional)."""
+    out = {}
+    for raw in data.get("concepts") or []:
+        if isinstance(raw, Located) and raw.get("rules") is not None:
+            out[str(raw["name"])] = citing.str_list(raw, "rules")
+    return out
 
 
 # -- words ----------------------------------------------------------------------------------
@@ -189,8 +220,22 @@ def analyzed(text: str, lang: str) -> list[str]:
     return [s for w in words(text) if w not in stop for s in stems(w, lang)]
 
 
-def loose(a: str, b: str) -> bool:
-    """Two stems of one word family the stemmer leaves apart (Czech zrusil / zrusen)."""
+def loose(a: str, b: str, prefixes: tuple[str, ...] = ()) -> bool:
+    """Two stems of one word family the stemmer leaves apart (Czech zrusil / zrusen), also when
+    one is the other with a prefix of `prefixes` (kontroluj / zkontroluj), what is left of it
+    at least PREFIXED_MIN letters (vyhrat is not hrat)."""
+    if _shared_start(a, b):
+        return True
+    return any(_shared_start(x, b) for x in _bare(a, prefixes)) or any(_shared_start(x, a) for x in _bare(b, prefixes))
+
+
+@lru_cache(maxsize=65536)
+def _bare(word: str, prefixes: tuple[str, ...]) -> tuple[str, ...]:
+    """The word without each prefix it starts with, where enough of it is left."""
+    return tuple(word[len(p):] for p in prefixes if word.startswith(p) and len(word) - len(p) >= PREFIXED_MIN)
+
+
+def _shared_start(a: str, b: str) -> bool:
     n = 0
     for x, y in zip(a, b):
         if x != y:
@@ -250,6 +295,15 @@ class Knowledge:
     step_phase: dict[str, int] = field(hash=False)
     window_after: dict[str, str] = field(hash=False)
     phase_window: dict[int, tuple[str, str]] = field(hash=False)
+    step_of_cite: dict[tuple[str, int], str] = field(hash=False, default_factory=dict)
+    window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
+    prefixes: tuple[str, ...] = ()
+    heads: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # see _heads
+
+    def family(self, term: str) -> list[str]:
+        """The stems of the paragraphs of `term`'s word family, but not `term` (see `loose`)."""
+        near = {d for x in (term, *_bare(term, self.prefixes)) for d in self.heads.get(x[:4], ())}
+        return [d for d in near if d != term and loose(term, d, self.prefixes)]
 
 
 def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogue, vocab: Vocabulary,
@@ -302,7 +356,77 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
             own = frozenset(analyzed(_NUMBER_PREFIX.sub("", entry.term), lang)) - titles.get(item.phase, frozenset())
             units.append(Unit("step", item.id, entry.term, own, lang, ((entry.id, 1),), steps=(item.id,)))
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
-                     {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window)
+                     {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
+                     _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite),
+                     vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]))
+
+
+def _heads(terms: Iterable[str], prefixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Terms by their first four letters, and by those of each form without a prefix: `loose`
+    only joins terms that share them, so a question's word is compared with these alone."""
+    out: dict[str, list[str]] = {}
+    for term in terms:
+        for form in {term, *_bare(term, prefixes)}:
+            out.setdefault(form[:4], []).append(term)
+    return {head: tuple(found) for head, found in out.items()}
+
+
+def _window_rules(window_of_cite: dict[tuple[str, int], str]) -> dict[str, frozenset[tuple[str, int]]]:
+    """The paragraphs that rule each window or sequence step (what the data cites for it)."""
+    out: dict[str, set[tuple[str, int]]] = {}
+    for ref, window in window_of_cite.items():
+        out.setdefault(window, set()).add(ref)
+    return {window: frozenset(refs) for window, refs in out.items()}
+
+
+def _step_of_cite(framework: Framework, catalogue: Catalogue, paragraphs: Sequence[Paragraph],
+                  lang: str) -> dict[tuple[str, int], str]:
+    """The framework step a paragraph belongs to, as the data cites it: a step's own cites and
+    its substeps'; the one step of a condition that cites it (military-claim ¶1: 4.2.4); a
+    named rule whose cites name one such step lends it to its other cites (the keywords: 4.2.5);
+    and the other paragraphs of an entry whose cited paragraphs all agree on one step, but not a
+    paragraph that a sequence step or a rule of no step cites (first-player ¶4: any time), nor
+    a keyword's that resolves on a condition of its own (bestow).
+    Paragraphs the data ties to no step, or to several, have none."""
+    found: dict[tuple[str, int], set[str]] = {}
+
+    def add(refs: Iterable[tuple[str, int]], step: str) -> None:
+        for ref in refs:
+            found.setdefault(ref, set()).add(step)
+
+    for item in framework.items:
+        if not item.is_window:
+            add(_refs(item.cites, lang), item.id)
+            for sub in item.substeps:
+                add(_refs(sub.cites, lang), item.id)
+    for trig in catalogue.triggers:
+        steps = {s.removeprefix("after-") for s in trig.steps}
+        if len(steps) == 1:
+            add(_refs(trig.cites, lang), steps.pop())
+    own = {(p.id, p.para): p.step for p in paragraphs if p.step}
+    for ref, step in own.items():
+        add([ref], step)
+    single = {ref: next(iter(steps)) for ref, steps in found.items() if len(steps) == 1}
+    general = {ref for seq in catalogue.sequence for ref in _refs(seq.cites, lang)}  # any time
+    # a keyword that resolves on its condition (bestow) is at that condition's step, not 4.2.5
+    on_condition = {k.id for k in catalogue.keywords.values() if k.trigger is not None}
+    general |= {(p.id, p.para) for p in paragraphs if p.id in on_condition}
+    rules = [_refs(rule.cites, lang) for rule in catalogue.rules.values()]
+    lent = [{single[r] for r in refs if r in single} for refs in rules]
+    general |= {ref for refs, steps in zip(rules, lent) if not steps for ref in refs}
+    for refs, steps in zip(rules, lent):
+        if len(steps) == 1:
+            for ref in refs:
+                if ref not in general:
+                    single.setdefault(ref, next(iter(steps)))
+    by_entry: dict[str, set[str]] = {}
+    for (entry_id, _), steps in found.items():
+        by_entry.setdefault(entry_id, set()).update(steps)
+    for p in paragraphs:
+        steps = by_entry.get(p.id, set())
+        if len(steps) == 1 and (p.id, p.para) not in general:
+            single.setdefault((p.id, p.para), next(iter(steps)))
+    return single
 
 
 def _paragraphs(source: Iterable[Entry], game: str, lang: str, vocab: Vocabulary) -> Iterable[Paragraph]:
@@ -378,6 +502,8 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
         verbs = [i for i in yes if start <= i < end]
         if not asks or any(i < asks[0][0] or i > asks[0][1] + 1 for i in verbs):
             found.append("yesno")
+        elif _and_clause_asks(toks, start, end, asks, vocab.and_words[lang]):
+            found.append("yesno")
     negs = frozenset(fold(w) for w in vocab.negations[lang])
     cue = None
     for window, phrases in vocab.windows:
@@ -386,9 +512,18 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
                 cue = window
     ideas = [cue] if cue else []
     for name, phrases in vocab.concepts:
-        if any(i not in asked for i, _ in _hits(toks, phrases[lang], lang)):
+        unless = {i + j for i, n in _hits(toks, vocab.idea_unless.get(name, {}).get(lang, ()), lang) for j in range(n)}
+        if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
     return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+
+
+def _and_clause_asks(toks: Sequence[Token], start: int, end: int, asks: list[tuple[int, int]],
+                     ands: tuple[str, ...]) -> bool:
+    """A clause joined by "and" after the question word, with no question word of its own, asks
+    for a verdict ("¿cuándo se roban las cartas y las roban todos a la vez?")."""
+    joins = [i for i in range(asks[0][1], end) if toks[i].word in ands and i > start]
+    return bool(joins) and not any(a >= joins[-1] for a, _ in asks)
 
 
 def _sentences(toks: Sequence[Token]) -> list[tuple[int, int]]:
@@ -456,10 +591,17 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
             if says(p.toks, phrases):
                 scores[i] += WEIGHTS["idea"] * top
                 why[i] = why[i] or f"idea:{idea}"
+        for name in vocab.idea_rules.get(idea, ()):  # the rule the idea names: what it cites
+            rule = catalogue.rules.get(name)
+            for j, ref in enumerate(_refs(rule.cites, lang) if rule else ()):
+                if ref in index:
+                    scores[index[ref]] += WEIGHTS["idea-rule"] * top / (1 + j)
+                    why[index[ref]] = f"rule:{name}"
     if "who" in reading.kinds:
+        ruled = known.window_rules.get(reading.cue or "", frozenset())
         for i, p in enumerate(known.paragraphs):
-            if p.who:
-                scores[i] += WEIGHTS["who"] * top
+            if p.who:  # who acts first in the window the question names: what rules that window says
+                scores[i] += WEIGHTS["who"] * top + WEIGHTS["who-window"] * top * ((p.id, p.para) in ruled)
     if "when" in reading.kinds:  # a when-question is answered by a framework step
         for i, p in enumerate(known.paragraphs):
             if p.step:
@@ -470,23 +612,47 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
             met = pairs & p.pairs
             if met:
                 scores[i] += WEIGHTS["pair"] * top * len(met) / len(pairs)
+    undecided = _undecided(toks, vocab, catalogue, lang)
+    if undecided:  # the open rule's cites justify "the Rules Reference does not decide"
+        for j, ref in enumerate(_refs(catalogue.rules[undecided].cites, lang)):
+            if ref in index:
+                scores[index[ref]] += WEIGHTS["undecided"] * top / (1 + j)
+                why[index[ref]] = f"rule:{undecided}"
     order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
     best = known.paragraphs[order[0]]
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
-    verdict: str | None = _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang)
+    ruling = None if undecided or "yesno" not in reading.kinds else \
+        _ruling(toks, known.paragraphs[order[0]], known, vocab, lang)
+    if ruling:
+        verdict: str | None = _rule_verdict(ruling[1], toks, vocab, lang)
+    else:
+        verdict = "open" if undecided else \
+            _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang)
     if verdict != "open" and "yesno" not in reading.kinds:
         verdict = None  # only a choice the Rules Reference leaves open is said unasked
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2),
                               why[i] or "words", known.paragraphs[i].text) for i in order)
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
                              cover, u.phrase) for cover, u in kept if u.kind == "trigger")
-    who = best.who if ("who" in reading.kinds or window) else None
+    who = best.who if window else None
+    if "who" in reading.kinds:  # the best paragraph that names who acts answers who
+        who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
     text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
         ({"whatif", "window", "when"} & set(reading.kinds)) else None
     return Answer(question, lang, matches, text, tuple(e.cite for e in evidence), reading.kinds, verdict, step,
                   window, who, _next(framework, step), evidence, scenario)
+
+
+def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, lang: str) -> str | None:
+    """The open rule (one the Rules Reference does not decide) whose every group of words the
+    question says, if any."""
+    for name, groups in vocab.undecided:
+        rule = catalogue.rules.get(name)
+        if rule is not None and rule.open and all(_hits(toks, g[lang], lang) for g in groups):
+            return name
+    return None
 
 
 def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, lang: str) -> None:
@@ -503,7 +669,7 @@ def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, 
 
 def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
     k1, b = WEIGHTS["k1"], WEIGHTS["b"]
-    family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.idf if d != t and loose(t, d)]
+    family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.family(t)]
               for t in query}
     out = []
     for p in known.paragraphs:
@@ -553,49 +719,60 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
           kept: list[tuple[float, Unit]]) -> str | None:
-    """The framework step: one the question names; else the justifying paragraph's own or one
-    it names, when in the phase the question names (if any); else the step, in that phase, of
-    the condition the question meets best; else any of these."""
+    """The framework step: one the question names; else the justifying paragraph's own (as the
+    data ties it) or one it names, when in the phase the question names (if any); else the one
+    step, in that phase, of the conditions that cite the justifying paragraph; else the step,
+    in that phase, of the condition the question meets best, or of any part of the data it
+    meets; with no phase named, the paragraph's own. Never a step outside the phase named."""
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
     phase = _phase(toks, known)
     own = [best.step] if best.step else []
     own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
+    own += [known.step_of_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_cite else []
     own += [str(n) for n in _STEP_NUMBER.findall(best.text) if n in known.step_phase]
     for step in own:
         if phase is None or known.step_phase.get(step) == phase:
             return step
+    ref = (best.id, best.para)  # a condition that cites the justifying paragraph: its step in the phase
+    citing_it = {s.removeprefix("after-") for u in known.units if u.kind == "trigger" and ref in u.cites
+                 for s in u.steps if phase is None or known.step_phase.get(s.removeprefix("after-")) == phase}
+    if len(citing_it) == 1:
+        return citing_it.pop()
     triggers = [u for _, u in kept if u.kind == "trigger"]
     if phase is not None and triggers:
         for step in triggers[0].steps:
             if known.step_phase.get(step) == phase:
                 return step
-    if own:
+    steps = [s.removeprefix("after-") for _, unit in kept for s in unit.steps]
+    in_phase = [s for s in steps if phase is None or known.step_phase.get(s) == phase]
+    if phase is not None and in_phase:  # a step of the phase named before the paragraph's own elsewhere
+        return in_phase[0]
+    if own and phase is None:
         return own[0]
-    for _, unit in kept:
-        if unit.steps:
-            return unit.steps[0].removeprefix("after-")
-    return None
+    return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
             step: str | None, toks: Sequence[Token]) -> tuple[str | None, str | None]:
-    """The window the question's words name, else the one the justifying paragraph rules, else
-    the sequence step the question meets; an action window is the one after the step."""
+    """The window the question's words name, else the one the justifying paragraph rules (the
+    marshaling phase's special window only when no other phase is named), else the sequence
+    step the question meets. An action window is the one after the step; where none follows it
+    and the step is not the justifying paragraph's own, the window of the phase named."""
     ruled = known.window_of_cite.get((best.id, best.para))
+    phase = _phase(toks, known)
     window = cue
-    if window is None or (window == "action-window" and ruled == "special-action-window"):
+    if window is None or (window == "action-window" and ruled == "special-action-window"
+                          and (phase is None or known.phase_window.get(phase, ("", ""))[0] == ruled)):
         window = ruled or window
     if window is None:
         window = next((u.window for _, u in kept if u.window), None)
     if window in ("action-window", "special-action-window"):
         if step in known.window_after:
             window = known.window_after[step]
-        elif step is None:
-            phase = _phase(toks, known)
-            if phase in known.phase_window:
-                window, step = known.phase_window[phase]
+        elif phase in known.phase_window and (step is None or step != best.step):
+            window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
     return window, step
 
 
@@ -607,7 +784,7 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
     if any(u.open and cover >= OPEN_MIN for cover, u in kept):
         return "open"
     asked = {s for t in toks for s in t.stems}
-    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.idf if d != t and loose(t, d)] for t in asked}
+    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.family(t)] for t in asked}
 
     def weight(sentence: Sequence[Token]) -> float:
         have = {s for t in sentence for s in t.stems}
@@ -617,16 +794,64 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
                   for rank, p in enumerate(evidence[:3])
                   for s in (tokens(x, lang) for x in _SENTENCE.split(p.text))]
     sentence = max(candidates, key=lambda c: c[0])[1]
+    return _polarity(sentence, toks, vocab, lang)
 
+
+def _polarity(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
+    """"no" when the sentence denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
+    once what the question asks more often; else "yes"."""
     def has(seq: Sequence[Token], key: str) -> bool:
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
+    sentence = _unnamed(sentence, vocab, lang)
+    no = (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
+    return "no" if no else "yes"
+
+
+def _unnamed(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[Token, ...]:
+    """The sentence without the names that carry a negation ("no obligadas" names, not denies)."""
     names = [phrase_stems(w, lang) for w in vocab.verdict["not_denials"][lang]]
     named = {i + j for p in names for i in find(sentence, p) for j in range(len(p))}
-    sentence = tuple(t for i, t in enumerate(sentence) if i not in named)  # "no obligadas" names, not denies
-    deny = has(sentence, "deny") or (lang == "cs" and any(_czech_negative(t.word) for t in sentence))
-    no = (deny and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
-    return "no" if no else "yes"
+    return tuple(t for i, t in enumerate(sentence) if i not in named)
+
+
+def _denies(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> bool:
+    return says(sentence, (phrase_stems(w, lang) for w in vocab.verdict["deny"][lang])) or \
+        (lang == "cs" and any(_czech_negative(t.word) for t in sentence))
+
+
+def _ruling(toks: Sequence[Token], best_paragraph: Paragraph, known: Knowledge, vocab: Vocabulary,
+            lang: str) -> tuple[float, Unit] | None:
+    """The named rule of triggers.yaml that decides a yes/no question: of the rules that cite
+    the justifying paragraph, the one that says the question's words best (by rarity, a word of
+    the same family counting `loose`), its condition negated as the question's is ("si la
+    primera parte no se resuelve" meets then-not-attempted, not then-attempted)."""
+    ref = (best_paragraph.id, best_paragraph.para)
+    stop = stop_words(lang)
+    asked = {s for t in _unnamed(toks, vocab, lang) if t.word not in stop for s in t.stems}
+    asked_no = _denies(_unnamed(toks, vocab, lang), vocab, lang)
+    rarest = max(known.idf.values(), default=1.0)
+    best: tuple[float, Unit] | None = None
+    for unit in known.units:
+        if unit.kind != "rule" or unit.open or ref not in unit.cites or not unit.terms or not asked:
+            continue
+        met = {t for t in unit.terms if any(t == q or loose(t, q, vocab.prefixes[lang]) for q in asked)}
+        said = {q for q in asked if any(t == q or loose(t, q, vocab.prefixes[lang]) for t in unit.terms)}
+        weight = {t: known.idf.get(t, rarest) for t in unit.terms | asked}
+        cover = (sum(weight[t] for t in met) / sum(weight[t] for t in unit.terms)
+                 + sum(weight[q] for q in said) / sum(weight[q] for q in asked)) / 2
+        condition = unit.phrase.split(":")[0] if ":" in unit.phrase else ""
+        if condition and _denies(_unnamed(tokens(condition, lang), vocab, lang), vocab, lang) != asked_no:
+            cover *= RULING_MISMATCH
+        if best is None or cover > best[0]:
+            best = (cover, unit)
+    return best
+
+
+def _rule_verdict(unit: Unit, toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
+    """Yes or no as the rule says it: the polarity of its consequence (after the colon)."""
+    consequence = unit.phrase.split(":", 1)[1] if ":" in unit.phrase else unit.phrase
+    return _polarity(tokens(consequence, lang), toks, vocab, lang)
 
 
 def _czech_negative(word: str) -> bool:

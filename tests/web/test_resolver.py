@@ -133,12 +133,13 @@ def test_golden_scenario_gives_the_cli_json(resolvers: dict[str, Resolver], scen
 
 
 def ask_questions() -> list[str]:
-    """The ask test set: every question of tests/ask/dev.yaml and heldout.yaml (the browser
-    must give what the CLI gives, right or wrong: nothing is tuned on this)."""
+    """The ask test set: every question of tests/ask/dev.yaml, dev2.yaml and heldout.yaml where
+    it exists (the browser must give what the CLI gives, right or wrong: nothing is tuned on this)."""
     import yaml
 
-    return [q["q"] for name in ("dev.yaml", "heldout.yaml")
-            for q in yaml.safe_load((REPO / "tests" / "ask" / name).read_text("utf-8"))["questions"]]
+    sets = [REPO / "tests" / "ask" / name for name in ("dev.yaml", "dev2.yaml", "heldout.yaml")]
+    return [q["q"] for path in sets if path.exists()
+            for q in yaml.safe_load(path.read_text("utf-8"))["questions"]]
 
 
 def test_ask_box_gives_the_cli_answer(resolvers: dict[str, Resolver]) -> None:
