@@ -308,3 +308,22 @@ def test_an_entry_keeps_its_path_through_the_compiled_glossary() -> None:
     entry = glossary.load(ROOT / "glossary").entries[0]
     back = pickle.loads(pickle.dumps(entry, pickle.HIGHEST_PROTOCOL))
     assert back == entry and type(back.path) is type(entry.path) and back.path == entry.path
+
+
+def test_shared_parts_are_one_object_and_the_value_stays_equal() -> None:
+    made = catalogue.compile_catalogue(ROOT / "glossary")
+    agot2 = made.game("agot2")
+    assert agot2 is not None
+    known = agot2.ask_knowledge("es")
+    assert known is not None
+    from judge.rules import ask, data
+
+    built = catalogue.ask_knowledge(made.glossary, data.framework("agot2"), data.engine_data("agot2"),  # type: ignore[arg-type]
+                                    data.ask_vocabulary("agot2"), "es")
+    assert known == built and compiled.shared(built) == built
+    tokens = [t for p in known.paragraphs for t in p.toks]
+    by_value: dict[ask.Token, int] = {}
+    for token in tokens:
+        by_value.setdefault(token, id(token))
+    assert all(id(t) == by_value[t] for t in tokens)  # every equal token is the same object
+    assert len(by_value) < len(tokens) / 2

@@ -131,7 +131,7 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
-        knowledge = {lang: _pickled(ask_knowledge(cited, framework, data, vocabulary, lang))
+        knowledge = {lang: _pickled(compiled.shared(ask_knowledge(cited, framework, data, vocabulary, lang)))
                      for lang in LANGS}
     return GameData(engine, framework, None if data is None else _pickled(data),
                     None if vocabulary is None else _pickled(vocabulary), knowledge)
