@@ -152,19 +152,19 @@ def shared(value: object) -> object:
     seen: dict[object, object] = {}
 
     def walk(item: object) -> object:
-        kind = type(item)
-        if kind is str:
-            return sys.intern(item)  # type: ignore[arg-type]
-        if kind is dict:
-            return {walk(k): walk(v) for k, v in item.items()}  # type: ignore[attr-defined]
-        if kind is list:
-            return [walk(v) for v in item]  # type: ignore[attr-defined]
-        if kind is tuple:
-            item = tuple(walk(v) for v in item)  # type: ignore[attr-defined]
-        elif kind is frozenset:
-            item = frozenset(walk(v) for v in item)  # type: ignore[attr-defined]
-        elif _frozen_dataclass(kind):
-            fresh = object.__new__(kind)
+        # Exact types only: a subclass may mean more than its value.
+        if type(item) is str:
+            return sys.intern(item)
+        if type(item) is dict:
+            return {walk(k): walk(v) for k, v in item.items()}
+        if type(item) is list:
+            return [walk(v) for v in item]
+        if type(item) is tuple:
+            item = tuple(walk(v) for v in item)
+        elif type(item) is frozenset:
+            item = frozenset(walk(v) for v in item)
+        elif _frozen_dataclass(type(item)):
+            fresh = object.__new__(type(item))
             fresh.__dict__.update({name: walk(v) for name, v in item.__dict__.items()})
             item = fresh
         else:
