@@ -10,6 +10,8 @@ from judge.rules.model import Lang
 
 @dataclass(frozen=True)
 class AskMatch:
+    """A triggering condition of the catalogue that the question meets, and how well."""
+
     trigger: str
     title: str
     step: str | None

@@ -52,6 +52,9 @@ class Note:
 
 @dataclass(frozen=True)
 class TimelineItem:
+    """One box of `judge timeline`: a framework step or an action window, in its phase, with its
+    sub-steps, its loop back and its cites."""
+
     kind: str
     id: str | None
     window: str | None
@@ -69,6 +72,8 @@ class TimelineItem:
 
 @dataclass(frozen=True)
 class Substep:
+    """A numbered part of a framework step (1.3 I-III), with the conditions it creates."""
+
     id: str
     title: str
     creates: tuple[str, ...]
@@ -77,12 +82,16 @@ class Substep:
 
 @dataclass(frozen=True)
 class Loop:
+    """Where the round goes back to after a step (3.3 to 3.2), and the rule that says so."""
+
     to: str
     cites: tuple[Cite, ...]
 
 
 @dataclass(frozen=True)
 class Timeline:
+    """`judge timeline`: the round of a game in one format and language, box by box."""
+
     game: str
     format: str
     lang: Lang

@@ -35,6 +35,9 @@ class Pending:
 
 @dataclass(frozen=True)
 class WindowState:
+    """A window being played: whose turn it is, the passes in a row, what is pending, what was
+    done."""
+
     order: tuple[str, ...]          # player order from the first player (first-player ¶3)
     turn: int = 0
     passes: int = 0                 # consecutive passes so far
