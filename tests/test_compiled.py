@@ -327,3 +327,14 @@ def test_shared_parts_are_one_object_and_the_value_stays_equal() -> None:
         by_value.setdefault(token, id(token))
     assert all(id(t) == by_value[t] for t in tokens)  # every equal token is the same object
     assert len(by_value) < len(tokens) / 2
+
+
+def test_shared_keeps_types_and_fields_left_out_of_equality() -> None:
+    entry = glossary.load(ROOT / "glossary").entries[0]
+    other = replace(entry, key_lines=(("id", 99),))  # equal to entry: key_lines is not compared
+    value = ((1, 2.0), (True, 2.0), entry, other, [entry], {"a": (1, 2.0)})
+    made = compiled.shared(value)
+    assert made == value
+    assert type(made[1][0]) is bool and made[0] is not made[1]  # type: ignore[index]
+    assert made[2].key_lines == entry.key_lines and made[3].key_lines == (("id", 99),)  # type: ignore[index]
+    assert made[4][0] is made[2] and made[5]["a"] is made[0]  # type: ignore[index]
