@@ -25,11 +25,12 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import JudgeError
-from judge.rules.scenario import ABILITY_KEYS, SCENARIO_KEYS
-from judge.rules.sequence import Decide
+
+if TYPE_CHECKING:
+    from judge.rules.sequence import Decide
 
 
 def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...], fmt: str, width: int,
@@ -156,6 +157,7 @@ def _parse(request: dict[str, Any]) -> dict[str, Any]:
 
 def _fits_form(data: dict[str, Any]) -> bool:
     from judge.core.model import DEFAULT_GAME
+    from judge.rules.scenario import ABILITY_KEYS, SCENARIO_KEYS
 
     abilities = data.get("abilities", [])
     return (data.get("game", DEFAULT_GAME) == DEFAULT_GAME and set(data) <= set(SCENARIO_KEYS)

@@ -21,7 +21,7 @@ from judge.cli import cli
 from judge.core.errors import UsageProblem
 from judge.rules import api
 from judge.rules.ask import MAX_CHARS, load_vocabulary, vocabulary_path
-from judge.rules.model import Answer
+from judge.rules.answers import Answer
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV = yaml.safe_load((ROOT / "tests" / "ask" / "dev.yaml").read_text("utf-8"))["questions"]

@@ -9,6 +9,7 @@ import pickle
 import subprocess
 import sys
 from dataclasses import replace
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,7 @@ QUESTION = "¿Cuándo puedo usar una reacción después de que gane un reto?"
 # and the rules core answers; the results come back pickled.
 WITHOUT_YAML = """
 import pickle, sys
+from collections.abc import Iterator
 from pathlib import Path
 for name in ("yaml", "click", "whoosh", "mkdocs", "markdown", "judge.search.index", "judge.site", "judge.cli"):
     sys.modules[name] = None
@@ -212,3 +214,127 @@ def test_the_cache_folder_is_platformdirs_user_cache(monkeypatch: pytest.MonkeyP
     else:
         monkeypatch.setenv("XDG_CACHE_HOME", xdg)
     assert compiled.user_cache() == Path(platformdirs.user_cache_dir("judge", appauthor=False))
+
+
+# -- ask's paragraph index, built once into the catalogue ------------------------------------
+
+@pytest.fixture
+def installed() -> Iterator[None]:
+    """Each test installs the catalogue it means; afterwards the rules core reads the files again."""
+    from judge.rules import api
+
+    api._ask_data.cache_clear()
+    yield
+    catalogue.install(None)
+    api._ask_data.cache_clear()
+
+
+def with_game(made: catalogue.Catalogue, name: str, game: catalogue.GameData) -> catalogue.Catalogue:
+    return replace(made, games={**made.games, name: pickle.dumps(game)}, _loaded={})
+
+
+def refuse_building(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.rules import ask
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("ask built its paragraph index")
+    monkeypatch.setattr(ask, "knowledge", refuse)
+
+
+def test_ask_reads_its_paragraph_index_from_the_catalogue(installed: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.rules import api
+
+    made = catalogue.compile_catalogue(ROOT / "glossary")
+    agot2 = made.game("agot2")
+    assert agot2 is not None and set(agot2.knowledge) == {"es", "cs"}
+    catalogue.install(catalogue.compile_catalogue(ROOT / "glossary", ask_index=False))  # the site's copy
+    built = api.ask(QUESTION, "auto", None)
+    api._ask_data.cache_clear()
+    catalogue.install(made)
+    refuse_building(monkeypatch)
+    assert api.ask(QUESTION, "auto", None) == built
+
+
+def test_the_sites_catalogue_has_no_ask_index(tmp_path: Path) -> None:
+    made = catalogue.compile_catalogue(ROOT / "glossary", ask_index=False)
+    assert all(game is not None and not game.knowledge for game in map(made.game, made.games))
+
+
+def test_a_damaged_ask_index_or_engine_data_is_built_again(installed: None) -> None:
+    from judge.rules import api
+
+    made = catalogue.compile_catalogue(ROOT / "glossary")
+    built = api.ask(QUESTION, "auto", None)
+    agot2 = made.game("agot2")
+    assert agot2 is not None
+    damaged = replace(agot2, data=b"not a pickle", knowledge={lang: b"\x80\x05garbage" for lang in agot2.knowledge})
+    catalogue.install(with_game(made, "agot2", damaged))
+    api._ask_data.cache_clear()
+    assert api.ask(QUESTION, "auto", None) == built
+
+
+def test_an_edited_paragraph_is_in_the_cached_ask_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index is keyed with the rest of the catalogue: an edit in place is seen."""
+    import shutil
+
+    root = tmp_path / "glossary"
+    shutil.copytree(ROOT / "glossary", root)
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(catalogue, "_trusted", {})
+
+    def paragraphs() -> set[str]:
+        catalogue._trusted.clear()  # as a new process would
+        found = catalogue.current(root)
+        game = found.game("agot2") if found is not None else None
+        known = game.ask_knowledge("es") if game is not None else None
+        assert known is not None and compiled.read(compiled.path_for("catalogue", root), compiled.files_key(
+            [root], "catalogue") or "") is not None
+        return {p.text for p in known.paragraphs}
+
+    before = paragraphs()
+    path = root / "agot2" / "es" / "cancel.md"
+    text = path.read_text("utf-8")
+    assert "anular" in text
+    stat = path.stat()
+    with open(path, "r+", encoding="utf-8") as handle:  # same size, same mtime: only ctime tells
+        handle.write(text.replace("anular", "ANULAR", 1))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    after = paragraphs()
+    assert after != before and any("ANULAR" in p for p in after - before)
+
+
+def test_an_entry_keeps_its_path_through_the_compiled_glossary() -> None:
+    entry = glossary.load(ROOT / "glossary").entries[0]
+    back = pickle.loads(pickle.dumps(entry, pickle.HIGHEST_PROTOCOL))
+    assert back == entry and type(back.path) is type(entry.path) and back.path == entry.path
+
+
+def test_shared_parts_are_one_object_and_the_value_stays_equal() -> None:
+    made = catalogue.compile_catalogue(ROOT / "glossary")
+    agot2 = made.game("agot2")
+    assert agot2 is not None
+    known = agot2.ask_knowledge("es")
+    assert known is not None
+    from judge.rules import ask, data
+
+    built = catalogue.ask_knowledge(made.glossary, data.framework("agot2"), data.engine_data("agot2"),  # type: ignore[arg-type]
+                                    data.ask_vocabulary("agot2"), "es")
+    assert known == built and compiled.shared(built) == built
+    tokens = [t for p in known.paragraphs for t in p.toks]
+    by_value: dict[ask.Token, int] = {}
+    for token in tokens:
+        by_value.setdefault(token, id(token))
+    assert all(id(t) == by_value[t] for t in tokens)  # every equal token is the same object
+    assert len(by_value) < len(tokens) / 2
+
+
+def test_shared_keeps_types_and_fields_left_out_of_equality() -> None:
+    entry = glossary.load(ROOT / "glossary").entries[0]
+    other = replace(entry, key_lines=(("id", 99),))  # equal to entry: key_lines is not compared
+    value = ((1, 2.0), (True, 2.0), entry, other, [entry], {"a": (1, 2.0)})
+    made = compiled.shared(value)
+    assert made == value
+    assert type(made[1][0]) is bool and made[0] is not made[1]  # type: ignore[index]
+    assert made[2].key_lines == entry.key_lines and made[3].key_lines == (("id", 99),)  # type: ignore[index]
+    assert made[4][0] is made[2] and made[5]["a"] is made[0]  # type: ignore[index]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from judge import glossary
 from judge.rules import scenario, sequence, timing, triggers
-from judge.rules.model import AbilityUse, SequenceItem, StepResult
+from judge.rules.stepped import AbilityUse, SequenceItem, StepResult
 from judge.rules.scenario import Ability
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from judge import glossary
 from judge.rules import priority, timing
-from judge.rules.model import StackEvent, StackRun
+from judge.rules.runs import StackEvent, StackRun
 from judge.rules.priority import Action, Scenario, Trigger
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"

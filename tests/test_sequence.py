@@ -10,7 +10,7 @@ import pytest
 from judge import glossary
 from judge.core.errors import BadData
 from judge.rules import scenario, sequence, timing, triggers
-from judge.rules.model import StepResult
+from judge.rules.stepped import StepResult
 from judge.rules.scenario import Ability
 from judge.rules.sequence import Pending, WindowState, next_state
 

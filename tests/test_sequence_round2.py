@@ -16,7 +16,7 @@ from judge import glossary
 from judge.core import yamldata
 from judge.core.errors import BadData
 from judge.rules import scenario, sequence, timing, triggers
-from judge.rules.model import AbilityUse, StepResult
+from judge.rules.stepped import AbilityUse, StepResult
 from judge.rules.scenario import Ability
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from judge import glossary
 from judge.core.errors import BadData, JudgeError
 from judge.rules import data, shadows, timing, triggers
-from judge.rules.model import ShadowsResult, ShadowsTurn
+from judge.rules.runs import ShadowsResult, ShadowsTurn
 from judge.rules.shadows import Player, ShadowCard, Situation
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "glossary"

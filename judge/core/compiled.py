@@ -144,6 +144,50 @@ def load_file(path: Path) -> object:
     return value
 
 
+def shared(value: object) -> object:
+    """`value` with its equal immutable parts made one object each (strings, numbers, tuples,
+    frozensets, frozen dataclasses without slots): pickle writes an object once and refers to
+    it after, so a value of many repeated parts (ask's 17,000 tokens) pickles to half the bytes
+    and loads 3–4 times faster. The result is equal to `value`, part for part and type for type."""
+    # Parts are made one bottom-up, so a part is known by its type and its parts' identities:
+    # never by ==, for which (1,) is (True,) and fields left out of compare do not count.
+    seen: dict[object, object] = {}
+
+    def one(key: object, item: object) -> object:
+        return seen.setdefault(key, item)
+
+    def walk(item: object) -> object:
+        kind = type(item)  # exact types only: a subclass may mean more than its value
+        if kind in (str, int, float, bool, bytes) or item is None:
+            return one((kind, item), item)
+        if kind is dict:
+            return {walk(k): walk(v) for k, v in item.items()}  # type: ignore[attr-defined]
+        if kind is list:
+            return [walk(v) for v in item]  # type: ignore[attr-defined]
+        if kind is tuple:
+            parts = tuple(walk(v) for v in item)  # type: ignore[attr-defined]
+            return one((tuple, tuple(map(id, parts))), parts)
+        if kind is frozenset:
+            members = frozenset(walk(v) for v in item)  # type: ignore[attr-defined]
+            return one((frozenset, frozenset(map(id, members))), members)
+        if _frozen_dataclass(kind):
+            fields = {name: walk(v) for name, v in item.__dict__.items()}
+            key = (kind, tuple((name, id(v)) for name, v in fields.items()))
+            if key not in seen:
+                fresh = object.__new__(kind)
+                fresh.__dict__.update(fields)
+                seen[key] = fresh
+            return seen[key]
+        return item
+
+    return walk(value)
+
+
+def _frozen_dataclass(kind: type) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    return params is not None and params.frozen and "__slots__" not in kind.__dict__
+
+
 def _header(key: str) -> bytes:
     return f"{FORMAT} {key}\n".encode()
 

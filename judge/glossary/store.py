@@ -9,23 +9,21 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.core import compiled, paths
 from judge.core.errors import EntryNotFound, InvalidGlossary, UsageProblem
 from judge.core.model import DEFAULT_GAME, LANGS, Entry, Problem
 from judge.core.text import fold
-from judge.glossary.entryfile import FileReport, parse_file
-from judge.glossary.views import (
-    Concept,
-    ConceptRow,
-    EntryView,
-    KindCount,
-    Link,
-    Listing,
-    ListingSummary,
-)
 
-__all__ = ["Glossary", "load", "validate", "scan", "parse_file"]
+if TYPE_CHECKING:
+    from judge.glossary.views import Concept, ConceptRow, EntryView, Link, Listing, ListingSummary
+
+# Parsing (judge.glossary.entryfile) and the reader's views (judge.glossary.views) are imported
+# where they are used: a command that finds the glossary compiled parses nothing, and only
+# show and list hand out views.
+
+__all__ = ["Glossary", "load", "validate", "scan"]
 
 _SUGGESTIONS = 5
 _MIN_WORD = 4  # shorter words (de, la, se) would make every name "close"
@@ -63,6 +61,8 @@ def validate(root: Path | None = None) -> tuple[Glossary | None, list[Problem]]:
 
 def scan(root: Path, game: str | None = None) -> tuple[Glossary, list[Problem]]:
     """Like validate, but always returns what did load (for reports on a broken glossary)."""
+    from judge.glossary.entryfile import FileReport
+
     if not root.is_dir():
         report = FileReport(root, None)
         report.error(None, "glossary: folder not found")
@@ -87,6 +87,8 @@ def _children(folder: Path) -> list[Path]:
 
 
 def _scan_game(game_dir: Path) -> tuple[list[Entry], list[Problem]]:
+    from judge.glossary.entryfile import FileReport
+
     entries: list[Entry] = []
     problems: list[Problem] = []
     claimed: set[str] = set()  # ids named by files, loaded or not: no cascade of unknown-id errors
@@ -107,6 +109,8 @@ def _scan_game(game_dir: Path) -> tuple[list[Entry], list[Problem]]:
 
 
 def _read_entry(path: Path, game: str, lang: str) -> tuple[Entry | None, list[Problem]]:
+    from judge.glossary.entryfile import FileReport, parse_file
+
     if path.name.startswith("."):
         return None, []
     report = FileReport(path, lang)
@@ -161,6 +165,8 @@ def _cycle_problems(entries: list[Entry]) -> list[Problem]:
 
 
 def _entry_problem(entry: Entry, key: str, message: str) -> list[Problem]:
+    from judge.glossary.entryfile import FileReport
+
     report = FileReport(entry.path, entry.lang)
     report.error(entry.key_line(key), message)
     return report.problems
@@ -305,6 +311,8 @@ class Glossary:
         return self._concept(found.game, found.id, langs)
 
     def _concept(self, game: str, entry_id: str, langs: tuple[str, ...]) -> Concept:
+        from judge.glossary.views import Concept
+
         variants = self.variants(game, entry_id)
         views = {lang: self.view(variants[lang]) if lang in variants else None for lang in langs}
         # A redirect's target in every requested language, even where the redirect itself is
@@ -315,12 +323,16 @@ class Glossary:
 
     def view(self, entry: Entry) -> EntryView:
         """The entry with its see-also terms and, for a redirect, the view of its target."""
+        from judge.glossary.views import EntryView
+
         links = tuple(self._link(entry, target) for target in entry.see_also)
         # resolve() never returns a redirect, so this recursion is one level deep.
         resolved = self.resolve(entry) if entry.kind == "redirect" else None
         return EntryView(entry, links, self.view(resolved) if resolved else None)
 
     def _link(self, entry: Entry, target_id: str) -> Link:
+        from judge.glossary.views import Link
+
         target = self._counterpart(entry.game, target_id, entry.lang)
         return Link(target_id, target.term, target.lang) if target else Link(target_id, target_id, None)
 
@@ -328,11 +340,15 @@ class Glossary:
 
     def listing(self, game: str | None, lang: str = "all", kind: str | None = None) -> Listing:
         """One row per concept of `game`, filtered by language presence and kind."""
+        from judge.glossary.views import Listing
+
         rows = [self._row(game, entry_id) for entry_id in self.ids(game)] if game else []
         rows = [r for r in rows if (lang == "all" or r.terms.get(lang)) and (kind is None or r.kind == kind)]
         return Listing(game, tuple(rows), _summary(rows))
 
     def _row(self, game: str, entry_id: str) -> ConceptRow:
+        from judge.glossary.views import ConceptRow
+
         variants = self.variants(game, entry_id)
         first = next(iter(variants.values()))
         terms = {lang: variants[lang].term if lang in variants else None for lang in LANGS}
@@ -340,6 +356,8 @@ class Glossary:
 
 
 def _summary(rows: list[ConceptRow]) -> ListingSummary:
+    from judge.glossary.views import KindCount, ListingSummary
+
     es_only = [r for r in rows if r.terms["es"] and not r.terms["cs"]]
     cs_only = [r for r in rows if r.terms["cs"] and not r.terms["es"]]
     both = [r for r in rows if r.terms["es"] and r.terms["cs"]]

@@ -47,6 +47,8 @@ class ConceptRow:
 
 @dataclass(frozen=True)
 class KindCount:
+    """Concepts of one kind in both languages or in one only."""
+
     both: int = 0
     es_only: int = 0
     cs_only: int = 0
@@ -54,6 +56,8 @@ class KindCount:
 
 @dataclass(frozen=True)
 class ListingSummary:
+    """The totals under `judge list`: concepts, in which languages, per kind."""
+
     concepts: int
     in_both: int
     only_es: int
@@ -63,6 +67,8 @@ class ListingSummary:
 
 @dataclass(frozen=True)
 class Listing:
+    """`judge list`: a row per concept of a game, and the totals."""
+
     game: str | None
     concepts: tuple[ConceptRow, ...]
     summary: ListingSummary

@@ -8,25 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.model import Cite
 from judge.render import DEFAULT_WIDTH, cite_dict, cites_line, table, to_json, wrap
-from judge.rules.model import (
-    AbilityUse,
-    Answer,
-    FrameworkRun,
-    Note,
-    Opportunity,
-    SequenceItem,
-    ShadowsResult,
-    ShadowsStage,
-    ShadowsTurn,
-    StackEvent,
-    StackRun,
-    StepResult,
-    Timeline,
-    TimelineItem,
-)
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # each renderer is handed its result: importing them all would create every type
+    from judge.rules.answers import Answer
+    from judge.rules.model import Note, Timeline, TimelineItem
+    from judge.rules.runs import ShadowsResult, ShadowsStage, ShadowsTurn, StackEvent, StackRun
+    from judge.rules.stepped import AbilityUse, FrameworkRun, Opportunity, SequenceItem, StepResult
 
 
 def timeline(result: Timeline, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
@@ -384,6 +371,7 @@ def combat_dict(result: Any) -> dict[str, Any]:
 def engine_result(result: object, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
     """The output of a step engine other than the trigger sequence (judge/rules/registry.py)."""
     from judge.rules.combat import CombatResult
+    from judge.rules.runs import ShadowsResult, StackRun
 
     if isinstance(result, StackRun):
         return stack_run(result, fmt, labels, width)

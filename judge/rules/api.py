@@ -9,15 +9,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judge.rules import data, scenario, sequence, timing
-from judge.rules.model import Answer, StepResult, Timeline
-from judge.rules.scenario import Scenario
-from judge.rules.sequence import Decide
-from judge.rules.timing import Framework
-from judge.rules.triggers import Catalogue
+from judge.rules import catalogue, data, timing
 
 if TYPE_CHECKING:
     from judge.rules import ask as asking
+    from judge.rules.answers import Answer
+    from judge.rules.model import Timeline
+    from judge.rules.scenario import Scenario
+    from judge.rules.sequence import Decide
+    from judge.rules.stepped import StepResult
+    from judge.rules.timing import Framework
+    from judge.rules.triggers import Catalogue
+
+# The scenario and the sequence engine are imported by the functions that step one (and ask's
+# analyzer by `ask`): `judge timeline` loads neither.
 
 
 def labels(framework: Framework, catalogue: Catalogue, lang: str) -> dict[str, str]:
@@ -32,6 +37,8 @@ def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tup
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
     """A scenario from a file, from options, or a file with options overriding its keys."""
+    from judge.rules import scenario
+
     parsed = tuple(scenario.parse_ability_option(text) for text in abilities)
     if path is not None:
         loaded = scenario.from_file(path, options)
@@ -41,10 +48,14 @@ def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[s
     return scenario.from_options(options, parsed)
 
 
-def step(situation: Scenario, decide: Decide = sequence.scripted) -> tuple[StepResult, dict[str, str]]:
+def step(situation: Scenario, decide: Decide | None = None) -> tuple[StepResult, dict[str, str]]:
+    """The situation stepped through the trigger sequence; `decide` chooses at each opportunity
+    (default: as the scenario scripts it, sequence.scripted)."""
+    from judge.rules import scenario, sequence
+
     source, fw, cat = data.sequence_data(situation.game)
     scenario.check(situation, cat.ids(), fw, cat.flags(), cat.keyword_triggers())
-    return sequence.step(situation, cat, fw, source, decide), labels(fw, cat, situation.lang)
+    return sequence.step(situation, cat, fw, source, decide or sequence.scripted), labels(fw, cat, situation.lang)
 
 
 def window_labels(game: str | None, lang: str) -> dict[str, str]:
@@ -79,9 +90,12 @@ def ask(question: str, lang: str, game: str | None) -> tuple[Answer, dict[str, s
 def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary]:
     from judge.rules import ask as asking
 
-    source, fw, cat = data.sequence_data(game)
     vocab = data.ask_vocabulary(game)
-    return asking.knowledge(source.entries, fw, cat, vocab, lang), vocab
+    known = data.ask_knowledge(game, lang)  # built once into the compiled catalogue
+    if known is None:
+        source, fw, cat = data.sequence_data(game)
+        known = catalogue.ask_knowledge(source, fw, cat, vocab, lang)
+    return known, vocab
 
 
 _CZECH_LETTERS = set("ěščřžýůťďň")

@@ -33,7 +33,7 @@ from judge.core.text import fold as _fold_text
 from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing
 from judge.rules.citing import EntrySource
-from judge.rules.model import Answer, AskMatch, Evidence
+from judge.rules.answers import Answer, AskMatch, Evidence
 from judge.rules.timing import Framework
 from judge.rules.triggers import Catalogue
 from judge.search.analysis import stems, stop_words, words

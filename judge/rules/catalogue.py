@@ -1,6 +1,6 @@
 """The compiled catalogue: the loaded glossary and each game's round (framework.yaml), engine
-data (triggers.yaml) and `judge ask` vocabulary (ask.yaml), parsed once and kept as a pickle
-that loads without PyYAML.
+data (triggers.yaml), `judge ask` vocabulary (ask.yaml) and the paragraph index ask retrieves
+over, parsed and built once and kept as a pickle that loads without PyYAML.
 
 The CLI keeps it in the user's cache (judge.core.compiled: keyed so it is never stale, refused
 when unsafe); the site writes it to a file (`write`) that the browser's rules core reads
@@ -19,34 +19,60 @@ from typing import TYPE_CHECKING
 from judge import glossary
 from judge.core import compiled
 from judge.core.errors import JudgeError
+from judge.core.model import LANGS
 from judge.glossary import Glossary
-from judge.rules import registry, timing, triggers
+from judge.rules import registry, timing
 from judge.rules.timing import Framework
 
 if TYPE_CHECKING:
-    from judge.rules.ask import Vocabulary
+    from judge.rules.ask import Knowledge, Vocabulary
+    from judge.rules.triggers import Catalogue as Triggers
 
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
 class GameData:
-    """A game's round (None without framework.yaml) and the data of the engine that steps its
-    situations (None without triggers.yaml): a triggers.Catalogue for the trigger sequence,
-    the engine module's own type for the others."""
+    """A game's round (None without framework.yaml) and, kept pickled, what only some commands
+    need: unpickling each imports the module that defines it, and `judge timeline` needs none.
+
+    `data`: the data of the engine that steps its situations (None without triggers.yaml): a
+    triggers.Catalogue for the trigger sequence, the engine module's own type for the others.
+    `vocabulary`: the words `judge ask` reads the game's questions with (ask.yaml), None without
+    one. `knowledge`: per language, the paragraph index `judge ask` retrieves over
+    (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`)."""
 
     engine: str
     framework: Framework | None
-    data: object | None
-    # The words `judge ask` reads the game's questions with (ask.yaml), None without one; kept
-    # pickled, as unpickling a Vocabulary imports ask's analyzer, which only questions need.
+    data: bytes | None
     vocabulary: bytes | None = None
+    knowledge: dict[str, bytes] = field(default_factory=dict, hash=False)
+
+    # Each reads None when absent or unreadable: the caller then parses or builds it.
+    def engine_data(self) -> object | None:
+        return _unpickled(self.data)
 
     def ask_vocabulary(self) -> Vocabulary | None:
-        if self.vocabulary is None:
-            return None
-        found: Vocabulary = pickle.loads(self.vocabulary)
-        return found
+        from judge.rules.ask import Vocabulary
+
+        found = _unpickled(self.vocabulary)
+        return found if isinstance(found, Vocabulary) else None
+
+    def ask_knowledge(self, lang: str) -> Knowledge | None:
+        from judge.rules.ask import Knowledge
+
+        found = _unpickled(self.knowledge.get(lang))
+        return found if isinstance(found, Knowledge) else None
+
+
+def _unpickled(blob: bytes | None) -> object | None:
+    if blob is None:
+        return None
+    try:
+        value: object = pickle.loads(blob)
+    except Exception:  # noqa: BLE001 - a damaged part of the catalogue: parse or build it instead
+        return None
+    return value
 
 
 @dataclass(frozen=True)
@@ -73,36 +99,55 @@ class Catalogue:
         return self._loaded.get(name)
 
 
-def compile_catalogue(root: Path, broken: list[JudgeError] | None = None) -> Catalogue:
+def compile_catalogue(root: Path, broken: list[JudgeError] | None = None, ask_index: bool = True) -> Catalogue:
     """Parse the glossary at `root` and every game's data; InvalidGlossary or BadData (with
     file and line) when something does not load. With a `broken` list, a game whose data does
     not load is left out and its error appended there (the site still builds: its Resolver
-    then says the game has no data)."""
+    then says the game has no data). Without `ask_index`, ask's paragraph index is left out
+    (the site's copy: the browser builds it when asked a question)."""
     loaded = glossary.load(root)
     games = {}
     for game in glossary.known_games(root):
         try:
-            data = _game_data(game, root)
+            data = _game_data(game, root, loaded if ask_index else None)
         except JudgeError as error:
             if broken is None:
                 raise
             broken.append(error)
             continue
-        games[game] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        games[game] = _pickled(data)
     return Catalogue(root, loaded, games)
 
 
-def _game_data(game: str, root: Path) -> GameData:
-    from judge.rules import ask  # its vocabulary type is unpickled only with a game's data
+def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
+    from judge.rules import ask, triggers  # their types are unpickled only with a game's data
 
     fw_path = timing.framework_path(game, root)
     data_path = triggers.triggers_path(game, root)
     engine = registry.engine_of(game, root)
     vocab_path = ask.vocabulary_path(game, root)
-    return GameData(engine, timing.load(fw_path) if fw_path.is_file() else None,
-                    registry.data_loader(engine)(data_path) if data_path.is_file() else None,
-                    pickle.dumps(ask.load_vocabulary(vocab_path), protocol=pickle.HIGHEST_PROTOCOL)
-                    if vocab_path.is_file() else None)
+    framework = timing.load(fw_path) if fw_path.is_file() else None
+    data = registry.data_loader(engine)(data_path) if data_path.is_file() else None
+    vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
+    knowledge = {}
+    if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
+        knowledge = {lang: _pickled(compiled.shared(ask_knowledge(cited, framework, data, vocabulary, lang)))
+                     for lang in LANGS}
+    return GameData(engine, framework, None if data is None else _pickled(data),
+                    None if vocabulary is None else _pickled(vocabulary), knowledge)
+
+
+def ask_knowledge(cited: Glossary, framework: Framework, catalogue: Triggers, vocab: Vocabulary,
+                  lang: str) -> Knowledge:
+    """The paragraph index `judge ask` retrieves over for one game and language (built here
+    once into the catalogue; by `judge.rules.api` when there is none)."""
+    from judge.rules import ask
+
+    return ask.knowledge(cited.entries, framework, catalogue, vocab, lang)
+
+
+def _pickled(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def write(catalogue: Catalogue, path: Path) -> None:

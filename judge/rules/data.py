@@ -13,13 +13,13 @@ from judge.core import paths
 from judge.core.errors import UsageProblem
 from judge.core.model import DEFAULT_GAME
 from judge.glossary import Glossary
-from judge.rules import catalogue, registry, timing, triggers
+from judge.rules import catalogue, registry, timing
 from judge.rules.catalogue import GameData
 from judge.rules.timing import Framework
-from judge.rules.triggers import Catalogue
 
 if TYPE_CHECKING:
-    from judge.rules.ask import Vocabulary
+    from judge.rules.ask import Knowledge, Vocabulary
+    from judge.rules.triggers import Catalogue
 
 
 @lru_cache(maxsize=4)
@@ -57,9 +57,12 @@ def framework(game: str) -> Framework:
 
 def engine_data(game: str) -> object:
     """The data of the game's engine (its triggers.yaml, parsed by that engine)."""
+    from judge.rules import triggers
+
     compiled = _game(game)
-    if compiled is not None and compiled.data is not None:
-        return compiled.data
+    found = compiled.engine_data() if compiled is not None else None
+    if found is not None:
+        return found
     path = triggers.triggers_path(game, paths.glossary_root())
     if not path.is_file():
         raise UsageProblem(f'game "{game}" has no timing data (framework.yaml and triggers.yaml)')
@@ -77,6 +80,13 @@ def ask_vocabulary(game: str) -> Vocabulary:
     return ask.vocabulary_for(game, paths.glossary_root())
 
 
+def ask_knowledge(game: str, lang: str) -> Knowledge | None:
+    """The paragraph index `judge ask` retrieves over, from the compiled catalogue; None
+    without one (the caller builds it: catalogue.ask_knowledge)."""
+    compiled = _game(game)
+    return compiled.ask_knowledge(lang) if compiled is not None else None
+
+
 def framework_data(game: str | None) -> tuple[Glossary, Framework]:
     """The glossary and the round of a game, whatever engine steps its situations."""
     fw = framework(game or DEFAULT_GAME)
@@ -86,6 +96,9 @@ def framework_data(game: str | None) -> tuple[Glossary, Framework]:
 def sequence_data(game: str | None) -> tuple[Glossary, Framework, Catalogue]:
     """The glossary, round and triggering-condition catalogue of a game stepped by the
     sequence engine; a clear usage error for a game with another engine or no data."""
+    from judge.rules import triggers
+    from judge.rules.triggers import Catalogue
+
     game = game or DEFAULT_GAME
     engine = engine_of(game)
     if engine != registry.TRIGGER_SEQUENCE:

@@ -25,7 +25,7 @@ from judge.core.errors import BadData, UsageProblem
 from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing, data, timing
 from judge.rules.citing import EntrySource
-from judge.rules.model import StackEvent, StackRun
+from judge.rules.runs import StackEvent, StackRun
 from judge.rules.scenario import MAX_PLAYERS
 from judge.rules.timing import Framework, did_you_mean
 from judge.rules.triggers import RuleDef, parse_rules

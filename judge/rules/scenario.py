@@ -70,6 +70,8 @@ class Ability:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A situation to step (docs/scenarios.md), checked and with its defaults filled in."""
+
     game: str
     format: str
     lang: str

@@ -15,15 +15,8 @@ from judge.core.errors import BadData
 from judge.core.model import Cite
 from judge.rules import citing
 from judge.rules.citing import EntrySource
-from judge.rules.model import (
-    AbilityUse,
-    CiteRef,
-    FrameworkRun,
-    Note,
-    Opportunity,
-    SequenceItem,
-    StepResult,
-)
+from judge.rules.model import CiteRef, Note
+from judge.rules.stepped import AbilityUse, FrameworkRun, Opportunity, SequenceItem, StepResult
 from judge.rules.scenario import MAX_DEPTH, Ability, Scenario
 from judge.rules.timing import Framework
 from judge.rules.triggers import KINDS, Catalogue, TriggerDef
@@ -42,6 +35,9 @@ class Pending:
 
 @dataclass(frozen=True)
 class WindowState:
+    """A window being played: whose turn it is, the passes in a row, what is pending, what was
+    done."""
+
     order: tuple[str, ...]          # player order from the first player (first-player ¶3)
     turn: int = 0
     passes: int = 0                 # consecutive passes so far

@@ -20,7 +20,8 @@ from judge.core.errors import BadData, UsageProblem
 from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing, data, triggers
 from judge.rules.citing import EntrySource
-from judge.rules.model import Note, ShadowsResult, ShadowsStage, ShadowsTurn
+from judge.rules.model import Note
+from judge.rules.runs import ShadowsResult, ShadowsStage, ShadowsTurn
 from judge.rules.scenario import MAX_PLAYERS
 from judge.rules.timing import Framework, title
 from judge.rules.triggers import RuleDef

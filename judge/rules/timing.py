@@ -25,6 +25,8 @@ _NUMBER = re.compile(r"^\d+(\.\d+)*\.?\s+")
 
 @dataclass(frozen=True)
 class FwSubstep:
+    """A sub-step of a framework step as framework.yaml writes it."""
+
     id: str
     title: dict[str, str] = field(hash=False)
     cites: tuple[CiteRef, ...]
@@ -33,6 +35,8 @@ class FwSubstep:
 
 @dataclass(frozen=True)
 class FwLoop:
+    """A framework step's loop back (`always`: not only while the round repeats it)."""
+
     to: str
     always: bool
     cites: tuple[CiteRef, ...]
@@ -61,6 +65,8 @@ class FwItem:
 
 @dataclass(frozen=True)
 class Framework:
+    """A game's round as framework.yaml writes it: its phases, boxes and labels per language."""
+
     game: str
     path: str
     labels: dict[str, dict[str, str]] = field(hash=False)

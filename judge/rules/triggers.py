@@ -29,6 +29,9 @@ KINDS = ("imminent", "would-interrupts", "forced-interrupts", "interrupt-window"
 
 @dataclass(frozen=True)
 class TriggerDef:
+    """A triggering condition of triggers.yaml: its steps, what may be done to it, its phrases
+    and cites."""
+
     id: str
     title: dict[str, str] = field(hash=False)
     steps: tuple[str, ...]
@@ -43,6 +46,8 @@ class TriggerDef:
 
 @dataclass(frozen=True)
 class SeqDef:
+    """One of the seven steps of the triggering-condition sequence, with its cites."""
+
     n: int
     kind: str
     cites: tuple[CiteRef, ...]
@@ -50,6 +55,8 @@ class SeqDef:
 
 @dataclass(frozen=True)
 class RuleDef:
+    """A named rule the engine applies (`open`: the Rules Reference does not decide it)."""
+
     name: str
     open: bool
     text: dict[str, str] = field(hash=False)
@@ -67,6 +74,8 @@ class KeywordDef:
 
 @dataclass(frozen=True)
 class Catalogue:
+    """A game's triggers.yaml: the sequence, the named rules, the conditions and keywords."""
+
     game: str
     path: str
     labels: dict[str, dict[str, str]] = field(hash=False)

@@ -29,7 +29,6 @@ an index), under a file lock so two builders cannot interleave.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import math
@@ -44,9 +43,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import platformdirs
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.analysis import Filter, RegexTokenizer, Token
@@ -63,9 +61,11 @@ from judge.core import compiled, paths
 from judge.core.errors import EntryNotFound, JudgeError, NoHits, UsageProblem, shorten
 from judge.core.model import LANGS, Entry
 from judge.core.text import fold, nfc
-from judge.glossary.views import Concept
 from judge.search import analysis
 from judge.search.model import Counterpart, Hit, IndexInfo, SearchResult
+
+if TYPE_CHECKING:
+    from judge.glossary.views import Concept
 
 try:  # POSIX; elsewhere builders are not serialised (the rename still keeps readers safe)
     import fcntl
@@ -246,8 +246,9 @@ def _plain(markdown: str) -> str:
 # -- the cache ------------------------------------------------------------------------------
 
 def cache_dir() -> Path:
-    """Where indexes live: the per-user cache directory (XDG_CACHE_HOME on Linux)."""
-    return Path(platformdirs.user_cache_dir("judge", appauthor=False)) / "index"
+    """Where indexes live: the per-user cache directory (platformdirs', worked out without
+    importing it on Linux: judge.core.compiled.user_cache)."""
+    return compiled.user_cache() / "index"
 
 
 def glossary_key(root: Path) -> str:
@@ -812,6 +813,8 @@ def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[in
 
 def _did_you_mean(root: Path, parsed: Parsed) -> list[str]:
     """Words of the index's vocabulary close to the query's words (accents and case ignored)."""
+    import difflib  # only when nothing matched
+
     try:
         handle = open_index(root)
     except (JudgeError, OSError):

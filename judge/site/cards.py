@@ -3,8 +3,8 @@ the round (Appendix I's colour code) and, where the game has it, the seven-step
 triggering-condition sequence, every box citing the rules it comes from.
 
 Each card is a page of the site (`card_src`, template overrides/card.html: no header, no nav),
-so it prints from the browser too; at the end of the build Chromium prints each one to a PDF
-beside it (`render_pdfs`, through Playwright). Without Playwright or a Chromium the site is built
+so it prints from the browser too; while the site is built, Chromium prints each one to a PDF
+beside it as soon as its page is rendered (`Printer`, through Playwright). Without Playwright or a Chromium the site is built
 without the PDFs and the chart pages do not link them (`pdf_renderer` says why, in the log).
 """
 
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import html
 import os
+import queue
 import shutil
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from judge.core import labels
 from judge.core.labels import game_title
@@ -186,46 +188,80 @@ def pdf_renderer() -> tuple[str | None, str]:
 
 
 def render_pdfs(site_dir: Path, cards: Sequence[Card], browser: str) -> list[Path]:
-    """Print each card's page of the built site to its PDF (A4, one page, backgrounds on: the
-    colour code is the chart). Runs in a thread of its own: Playwright's sync API refuses to
-    start inside a running event loop, as in a test that already drives a browser."""
-    result: list[Path] = []
-    failure: list[BaseException] = []
+    """Print each card's page of the built site to its PDF (see Printer)."""
+    printer = Printer(site_dir, browser)
+    for card in cards:
+        printer.print((site_dir / card.page).read_bytes(), card)
+    return printer.finish()
 
-    def run() -> None:
+
+class Printer:
+    """Prints cards to PDFs (A4, one page, backgrounds on: the colour code is the chart) in a
+    thread of its own, Chromium started at once, while the caller goes on: the site build hands
+    each card over as soon as MkDocs has rendered its page, and waits in `finish`. Its own
+    thread also because Playwright's sync API refuses to start inside a running event loop, as
+    in a test that already drives a browser."""
+
+    _DONE = None
+
+    def __init__(self, site_dir: Path, browser: str) -> None:
+        self.site_dir = site_dir
+        self._jobs: queue.Queue[tuple[Path, Card] | None] = queue.Queue()
+        self._written: list[Path] = []
+        self._failure: list[BaseException] = []
+        self._thread = threading.Thread(target=self._run, args=(browser,), name="judge-cards")
+        self._thread.start()
+
+    def print(self, html: bytes, card: Card) -> None:
+        """Print `card` from `html`, its page as built: a copy beside the page (the same
+        relative links) that MkDocs is not writing, removed once printed."""
+        page = self.site_dir / card.page
+        page.parent.mkdir(parents=True, exist_ok=True)
+        copy = page.with_name(f".print-{page.name}")
+        copy.write_bytes(html)
+        self._jobs.put((copy, card))
+
+    def finish(self) -> list[Path]:
+        """The PDFs written, once every card handed over is printed; the printing's error, if any."""
+        self._jobs.put(self._DONE)
+        self._thread.join()
+        if self._failure:
+            raise self._failure[0]
+        return self._written
+
+    def _run(self, browser: str) -> None:
         try:
-            result.extend(_print(site_dir, cards, browser))
+            self._print_all(browser)
         except BaseException as error:  # noqa: BLE001 - re-raised in the calling thread
-            failure.append(error)
+            self._failure.append(error)
+            while (job := self._jobs.get()) is not self._DONE:  # let finish() return
+                job[0].unlink(missing_ok=True)
 
-    worker = threading.Thread(target=run, name="judge-cards")
-    worker.start()
-    worker.join()
-    if failure:
-        raise failure[0]
-    return result
+    def _print_all(self, browser: str) -> None:
+        from playwright.sync_api import sync_playwright
 
+        with sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
+            try:
+                # The printable width of A4 less the margins (194 mm) at 96 px per inch.
+                page = launched.new_page(viewport={"width": 733, "height": 1000})
+                while (job := self._jobs.get()) is not self._DONE:
+                    copy, card = job
+                    try:
+                        self._written.append(self._print_one(page, copy, card))
+                    finally:
+                        copy.unlink(missing_ok=True)
+            finally:
+                launched.close()
 
-def _print(site_dir: Path, cards: Sequence[Card], browser: str) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
-    written = []
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
-        try:
-            # The printable width of A4 less the margins (194 mm) at 96 px per inch.
-            page = launched.new_page(viewport={"width": 733, "height": 1000})
-            for card in cards:
-                page.goto((site_dir / card.page).resolve().as_uri())
-                page.emulate_media(media="print")
-                # Shrink to one page when the chart is longer than A4 (gp's has 40 boxes):
-                # 297 mm less the margins, at 96 px per inch.
-                height = page.evaluate("document.documentElement.scrollHeight")
-                scale = max(0.1, min(1.0, (297 - 16) / 25.4 * 96 / max(height, 1)))
-                out = site_dir / card.pdf
-                page.pdf(path=str(out), format="A4", print_background=True, scale=scale,
-                         margin={"top": "8mm", "bottom": "8mm", "left": "8mm", "right": "8mm"})
-                written.append(out)
-        finally:
-            launched.close()
-    return written
+    def _print_one(self, page: Any, copy: Path, card: Card) -> Path:
+        page.goto(copy.resolve().as_uri())
+        page.emulate_media(media="print")
+        # Shrink to one page when the chart is longer than A4 (gp's has 40 boxes):
+        # 297 mm less the margins, at 96 px per inch.
+        height = page.evaluate("document.documentElement.scrollHeight")
+        scale = max(0.1, min(1.0, (297 - 16) / 25.4 * 96 / max(height, 1)))
+        out = self.site_dir / card.pdf
+        page.pdf(path=str(out), format="A4", print_background=True, scale=scale,
+                 margin={"top": "8mm", "bottom": "8mm", "left": "8mm", "right": "8mm"})
+        return out

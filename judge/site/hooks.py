@@ -10,10 +10,12 @@ At build time the glossary becomes pages, none of them written to docs/:
   than agot2 whose framework.yaml judge.timing can walk;
 - es/timing/round/, es/timing/sequence/ (and cs/): the timing charts (judge.sitecharts);
 - translate/ and translate/<game>/<id>/: the coverage table per game and the side-by-side view;
-- translate/status/: the Translation status page, `judge check`'s report per entry;
+- translate/status/: the Translation status page, `judge check`'s report per entry (its checks
+  run in another process while MkDocs renders the other pages: judge.site.background);
 - es/search-index.json, cs/search-index.json: the search index per language, every game (judge.siteindex);
 - es/timing/card/ (and es/<game>/timing/card/): the printable timing card of each game with a
-  round chart, printed to a one-page A4 PDF beside it at the end of the build (judge.site.cards).
+  round chart, printed to a one-page A4 PDF beside it by Chromium while the build goes on
+  (judge.site.cards.Printer).
 
 One build serves both languages: each page's UI language and language switcher come from its
 meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
@@ -21,6 +23,7 @@ meta (`lang`, `alternate`), set here and read by overrides/partials/*.html.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from importlib import metadata
@@ -37,12 +40,11 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from judge.translate import checks
 from judge.core import compiled, paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
-from judge.site import resolver, runtime
+from judge.site import background, resolver, runtime
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -73,6 +75,11 @@ class _State:
     chromium: str | None = None  # the Chromium that prints the cards; None: no PDFs this build
     serving: bool = False  # `judge serve`: every change rebuilds, so the cards are not printed
     built: str = ""
+    # Made beside MkDocs while it renders (judge.site.background): the status page's checks,
+    # the cards' printing (each card handed over once its page is rendered: `printed`).
+    status: background.StatusJob | None = None
+    printer: sitecards.Printer | None = None
+    printed: set[str] = field(default_factory=set)
 
 
 _state = _State()
@@ -96,10 +103,29 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _state.chromium, why = None, "judge serve does not print them (judge build --site does)"
     if why:
         log.info("judge: no PDF timing cards: %s", why)
-    _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built)
+    _stop_background()
+    _state.status = background.StatusJob(glossary, glossary.games(), BUILD_SKIPS)  # before any thread
+    _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built, status_later=True)
     _state.cards = [sitecards.Card(src[:2], _card_game(src)) for src in _state.pages if src.endswith("/timing/card.md")]
+    _state.printed = set()
+    if _state.chromium is not None and _state.cards:
+        _state.printer = sitecards.Printer(Path(config.site_dir), _state.chromium)
     config.nav = navigation(glossary, _state.pages)
     return config
+
+
+def _stop_background() -> None:
+    """Stop what a build left running (one that failed before its end)."""
+    if _state.status is not None:
+        _state.status.cancel()
+    if _state.printer is not None:
+        with contextlib.suppress(Exception):
+            _state.printer.finish()
+    _state.status = _state.printer = None
+
+
+def on_build_error(error: Exception) -> None:
+    _stop_background()
 
 
 def _card_game(src: str) -> str:
@@ -146,6 +172,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     glossary = _state.glossary
     if glossary is None:
         return markdown
+    if markdown == background.STATUS_MARK and _state.status is not None:
+        return _state.status.markdown()
     if src == f"{lang}/index.md":
         links = sitepages.home_links(glossary, lang, _resolver(lang, files), _state.built)
         if sitepages.HOME_MARK in markdown:
@@ -184,7 +212,13 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     white space between two tags becomes one line break, which renders the same; <pre> and
     <textarea> are kept as they are."""
     parts = _PRE.split(output)
-    return "".join(part if n % 2 else _BLANKS.sub("\n", part) for n, part in enumerate(parts))
+    final = "".join(part if n % 2 else _BLANKS.sub("\n", part) for n, part in enumerate(parts))
+    card = next((c for c in _state.cards if sitecards.card_src(c.lang, c.game) == page.file.src_uri), None)
+    if card is not None and _state.printer is not None:
+        # Printed while MkDocs renders the rest: the page as MkDocs writes it.
+        _state.printer.print(final.encode("utf-8", errors="xmlcharrefreplace"), card)
+        _state.printed.add(card.page)
+    return final
 
 
 _PRE = re.compile(r"(<(?:pre|textarea)\b.*?</(?:pre|textarea)>)", re.S)
@@ -201,14 +235,19 @@ def on_post_build(config: MkDocsConfig) -> None:
     for bundle in assets.glob("bundle.*.js"):
         text = bundle.read_text("utf-8")
         bundle.write_text(_CDN.sub("data:text/javascript,", text), "utf-8")
-    if _state.chromium is not None and _state.cards:
-        written = sitecards.render_pdfs(Path(config.site_dir), _state.cards, _state.chromium)
-        log.info("judge: %d PDF timing cards", len(written))
+    if _state.printer is not None:
+        site_dir = Path(config.site_dir)
+        for card in _state.cards:  # a card MkDocs did not hand over (none so far): from its file
+            if card.page not in _state.printed:
+                _state.printer.print((site_dir / card.page).read_bytes(), card)
+        printer, _state.printer = _state.printer, None
+        log.info("judge: %d PDF timing cards", len(printer.finish()))
     if _state.glossary is not None:
         try:
             resolver.write_runtime(Path(config.site_dir), _state.glossary)
         except runtime.RuntimeMissing as error:
             raise PluginError(f"the Resolver: {error}") from None
+    _stop_background()
 
 
 _CDN = re.compile(r"https://(?:unpkg\.com|cdn\.jsdelivr\.net)/[^\"'`\s)]*")
@@ -233,12 +272,13 @@ def _alternate(src: str, lang: str, files: Files) -> dict[str, str]:
 
 # -- the generated pages --------------------------------------------------------------------
 
-def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "") -> dict[str, str]:
+def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "", status_later: bool = False) -> dict[str, str]:
     """src_uri → content of every generated page and search index. Each game is a section per
     language: its home, its entry pages, its round chart and printable card; a language without
     any entry of the game gets one "not translated yet" page there instead of a page per entry.
     `pdfs`: the build prints the cards to PDFs (the chart pages link them); `built`: the stamp
-    the cards print."""
+    the cards print; `status_later`: the Translation status page is background.STATUS_MARK, its
+    content made beside the build (on_config)."""
     pages: dict[str, str] = {}
     games = glossary.games()
     for game in games:
@@ -255,7 +295,7 @@ def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "") -> 
         for lang in LANGS:
             pages.update(game_section(glossary, game, lang, pdfs, built))
     pages["translate/index.md"] = sitepages.coverage_page(glossary, games)
-    pages["translate/status.md"] = status_page(glossary, games)
+    pages["translate/status.md"] = background.STATUS_MARK if status_later else status_page(glossary, games)
     game = glossary.pick_game(None) or DEFAULT_GAME
     for lang in LANGS:
         items, sequence = round_items(glossary, lang, game), trigger_sequence(glossary, lang, game)
@@ -319,8 +359,7 @@ BUILD_SKIPS = {"spelling": "it loads the hunspell dictionaries: 13 s of CPU, twi
 
 def status_page(glossary: Glossary, games: list[str]) -> str:
     """The Translation status page: `judge check --game G` for each game of the glossary being built."""
-    reports = {game: checks.run_checks(glossary.root, game, skip=BUILD_SKIPS) for game in games}
-    return sitepages.status_page(glossary, reports, checks.CHECKS, BUILD_SKIPS)
+    return background.status_markdown(glossary, games, BUILD_SKIPS)
 
 
 def search_index_json(glossary: Glossary, lang: str) -> str:

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 
 import markdown
@@ -80,6 +81,7 @@ def rel(from_src: str, to: str) -> str:
 
 # -- text -----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=16384)  # each block is rendered for its entry page and its side-by-side view
 def markdown_html(text: str, icon_prefix: str) -> str:
     """One block's Markdown as HTML, icons as images. Bodies hold no raw HTML (the loader refuses
     it); Markdown images become their alt text (the site loads nothing from elsewhere) and links

@@ -108,7 +108,7 @@ def write_catalogue(path: Path, glossary: Glossary) -> None:
     from judge.rules import catalogue
 
     broken: list[JudgeError] = []
-    catalogue.write(catalogue.compile_catalogue(glossary.root, broken), path)
+    catalogue.write(catalogue.compile_catalogue(glossary.root, broken, ask_index=False), path)
     for error in broken:  # INFO: the build goes on, as for a round chart it cannot draw
         log.info("judge: the Resolver has no data for a game: %s", error)
 

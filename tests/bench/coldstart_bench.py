@@ -14,7 +14,8 @@ time (user + system of the child, steadier when other work shares the machine).
 The index rows: `build --index` rebuilds the whole index (against F2); "up-to-date" is the
 check every `judge search` makes before using the index (key the glossary, open the index),
 timed inside a fresh process (after its imports) once the index is built, with no floor (its
-aim is absolute).
+aim is absolute). "warm query" is one query on an index already open (every query of
+tests/search_queries.yaml within its game, as `judge search --game G`): p50 and p95.
 
 Runs in a temporary user cache (XDG_CACHE_HOME), warmed by one run of each command, with
 bytecode written (PYTHONDONTWRITEBYTECODE unset): the state a judge's second command finds.
@@ -53,6 +54,29 @@ except ImportError:  # before judge/search/ was a folder
 start = time.perf_counter()
 open_index().close()
 print(time.perf_counter() - start)
+"""
+# A query on an open index (the index's own cost, without the process start or the up-to-date
+# check): every query of tests/search_queries.yaml within its game, as `judge search --game G`,
+# after one warm-up pass; prints the seconds of each single query.
+WARM_QUERY = """
+import sys, time
+import yaml
+from judge.core.errors import NoHits
+from judge.search.index import open_index, search
+queries = yaml.safe_load(open("tests/search_queries.yaml", encoding="utf-8"))
+handle = open_index()
+timings = []
+for rounds in range(1 + int(sys.argv[1])):
+    for q in queries:
+        start = time.perf_counter()
+        try:
+            search(q["q"], q.get("game", "agot2"), handle=handle)
+        except NoHits:
+            pass
+        if rounds:
+            timings.append(time.perf_counter() - start)
+handle.close()
+print(" ".join(map(str, timings)))
 """
 BARE_CONFIG = """site_name: bare
 docs_dir: docs
@@ -149,6 +173,13 @@ def up_to_date(runs: int) -> float:
     return statistics.median(timings)
 
 
+def warm_queries(runs: int) -> tuple[float, float]:
+    """p50 and p95 seconds of one query on an open index, over `runs` passes of the query file."""
+    done = subprocess.run([PYTHON, "-c", WARM_QUERY, str(runs)], cwd=ROOT, capture_output=True, text=True, check=True)
+    timings = sorted(map(float, done.stdout.split()))
+    return statistics.median(timings), timings[int(len(timings) * 0.95)]
+
+
 ROWS = {
     "show": lambda: Row("judge show anular", judge("show", "anular"), "F1", F1),
     "search": lambda: Row("judge search reaccion", judge("search", "reaccion"), "F2", F2),
@@ -164,9 +195,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and its floor (median shown)")
     parser.add_argument("--site-runs", type=int, default=7, help="runs of the site build and of bare Material")
-    parser.add_argument("--only", metavar="ROW,...", help=f"rows to run: {', '.join([*ROWS, 'uptodate', 'site'])}")
+    parser.add_argument("--only", metavar="ROW,...", help=f"rows to run: {', '.join([*ROWS, 'uptodate', 'warm', 'site'])}")
     args = parser.parse_args()
-    only = set(args.only.split(",")) if args.only else {*ROWS, "uptodate", "site"}
+    only = set(args.only.split(",")) if args.only else {*ROWS, "uptodate", "warm", "site"}
     with tempfile.TemporaryDirectory(prefix="judge-coldstart-") as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -186,6 +217,9 @@ def main() -> None:
                            median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
         if "uptodate" in only:
             print(line("index up-to-date check", up_to_date(max(args.runs, 11)), None, ""), flush=True)
+        if "warm" in only:
+            p50, p95 = warm_queries(max(1, args.runs // 3))
+            print(line(f"warm query p50 (open index; p95 {p95 * 1000:.1f} ms)", p50, None, ""), flush=True)
         if "site" in only and args.site_runs > 0:  # --site-runs 0: the commands only
             out = Path(tmp) / "site"
             built = json.loads(subprocess.run(judge("build", "--site", "--site-dir", str(out), "--format", "json"),

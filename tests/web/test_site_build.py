@@ -222,3 +222,9 @@ def test_a_game_whose_framework_timing_cannot_walk_still_builds(tmp_path: Path, 
     assert (tmp_path / "site" / "es" / "mini" / "players" / "index.html").is_file()
     assert not (tmp_path / "site" / "es" / "mini" / "timing").exists()
     assert "Tato pravidla zatím nejsou přeložena do češtiny." in (tmp_path / "site" / "cs" / "mini" / "index.html").read_text("utf-8")
+
+
+def test_the_cards_printed_during_the_build_leave_no_copy_behind(built_site: Path) -> None:
+    """judge.site.cards.Printer prints each card from a copy beside its page, removed once printed."""
+    assert list(built_site.rglob(".print-*")) == []
+    assert sorted(p.name for p in built_site.rglob("timing-card-*.pdf"))
