@@ -347,18 +347,28 @@ def _foreign_forms(text: str, forms: dict[str, Any], known: Vocabulary) -> dict[
     detector = _detector()
     found: dict[str, str] = {}
     for word in dict.fromkeys(_LETTER_WORD.findall(text)):
-        lower = word.lower()
-        if word[0].isupper() or not known.unknown(word):
-            continue  # names are capitalised; the word list knows the game's own words
-        swapped = next((lower[:-len(a)] + b for a, b in forms["endings"] if lower.endswith(a)
-                        and lower[:-len(a)] + b in known.used), None)
-        if swapped:
-            found[word] = f"for “{swapped}”"
-            continue
-        values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(word)}
-        if values.get(forms["language"], 0.0) >= forms["min_confidence"]:
-            found[word] = f"lingua {values[forms['language']]:.2f}"
+        if word[0].isupper():
+            continue  # names are capitalised
+        why = _foreign_form(word, forms, known, detector)
+        # The dictionary is asked last: looking a word up in hunspell costs far more than the
+        # two tests above, and the dictionary is then loaded only for a paragraph with a candidate.
+        if why and known.unknown(word):
+            found[word] = why
     return found
+
+
+def _foreign_form(word: str, forms: dict[str, Any], known: Vocabulary, detector: Any) -> str | None:
+    """Why a word reads as the other language's form, or None: its ending swapped for the own
+    language's gives a word the text uses, or lingua reads the word alone as that language."""
+    lower = word.lower()
+    swapped = next((lower[:-len(a)] + b for a, b in forms["endings"] if lower.endswith(a)
+                    and lower[:-len(a)] + b in known.used), None)
+    if swapped:
+        return f"for “{swapped}”"
+    values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(word)}
+    if values.get(forms["language"], 0.0) >= forms["min_confidence"]:
+        return f"lingua {values[forms['language']]:.2f}"
+    return None
 
 
 # -- unaligned ---------------------------------------------------------------------------------
