@@ -170,7 +170,7 @@ def test_shared_url_reopens_the_situation(context: Any, resolvers: dict[str, Res
         form = again.page.locator(".judge-resolver__form")
         assert form.locator("input[name=players]").input_value() == "Ana, Bruno"
         assert form.locator(".judge-resolver__fields > label [name=trigger] input").input_value().endswith("(challenge-won)")
-        assert form.locator(".judge-ability input[name=card]").evaluate_all("els => els.map(e => e.value)") == [
+        assert form.locator(".judge-item[data-key=abilities] input[name=card]").evaluate_all("els => els.map(e => e.value)") == [
             "Ser Jaime", "Robert Baratheon", "Melisandre", "Maester Aemon", "Hand of the King"]
         assert again.errors == []
     finally:
