@@ -133,8 +133,10 @@
     return node;
   }
 
+  /* judge.core.text.fold: case and accents aside, hyphens and underscores as spaces (an id
+     typed as it is written finds its trigger). */
   function fold(text) {
-    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[\s_-]+/g, " ").trim();
   }
 
   function status(text) { statusLine.textContent = text || ""; }
@@ -369,8 +371,8 @@
   function editor(spec, value, present, ctx) {
     var made = EDITORS[spec.kind](spec, value, ctx);
     var kept = present && made.read() === undefined ? value : undefined;
-    var read = made.read;
-    made.read = function () { var v = read(); return v === undefined ? kept : v; };
+    made.own = made.read;  // what the form holds, without the file's own defaults
+    made.read = function () { var v = made.own(); return v === undefined ? kept : v; };
     return made;
   }
 
@@ -461,7 +463,10 @@
       box.dataset.key = spec.key;
       box.appendChild(el("legend", null, fieldLabel(ctx, spec)));
       var inner = editors(spec.fields, value || {}, box, ctx);
-      return { node: box, read: function () { return readAll(inner); } };
+      // a group the form leaves empty is left out, even if the file gave some of its defaults
+      return { node: box, read: function () {
+        return inner.some(function (e) { return e.own() !== undefined; }) ? readAll(inner) : undefined;
+      } };
     },
     items: function (spec, value, ctx) { return itemList(spec, value || [], ctx); },
     per_player: function (spec, value, ctx) { return perPlayer(spec, value || {}, ctx); },
@@ -481,7 +486,7 @@
       }
       if (spec.more && spec.key in mapping) more.open = true;
       (spec.more ? more : parent).appendChild(one.node);
-      return { key: spec.key, read: one.read };
+      return { key: spec.key, read: one.read, own: one.own };
     });
     if (more) parent.appendChild(more);
     return made;
@@ -751,11 +756,13 @@
     if (yamlBox.value !== text) yamlBox.value = text;
     history.replaceState(null, "", "#s=" + encode(text));
     var mine = ++stepping;
+    output.dataset.pending = String(mine);  // the output shows step `data-stepped` (for the tests)
     var stepped = call({ op: "step", scenario: text, file: "scenario.yaml", lang: stepLang(gameOf(text)), width: WIDTH });
     var parsed = fill ? call({ op: "parse", scenario: text }) : Promise.resolve(null);
     return Promise.all([stepped, parsed]).then(function (results) {
       if (mine !== stepping) return;
       show(output, results[0]);
+      output.dataset.stepped = String(mine);
       if (results[1]) fillForm(results[1].json);
     }, function (error) { failed(error, output); });
   }
