@@ -11,9 +11,9 @@ Requests (`op` and its fields):
 - `step`: `scenario` (the YAML text of a scenario file), `file` (its name in messages, default
   scenario.yaml), `lang` (like --lang; none: the scenario's), `width` (text columns).
 - `ask`: `question`, `lang` (auto, es, cs), `game`, `width`.
-- `parse`: `scenario`: the mapping the Resolver's form can show, or null when it cannot.
-- `meta`: `lang`: the games, each trigger-sequence game's triggers and framework steps, the
-  ability types and effects.
+- `parse`: `scenario`: the scenario's mapping as plain data (null when the YAML holds none).
+- `meta`: `lang`: the games (with the languages their rules are printed in), each game's
+  framework steps, each trigger-sequence game's triggers, the ability types and effects.
 
 Response: `exit_code` (0, 1 nothing found, 2 bad input), `text`, `json`, `error` (the CLI's
 stderr line, on exit 2) and `cites` (every cited entry once: game, id, lang, term) for linking.
@@ -140,29 +140,20 @@ def cited(document: Any) -> list[dict[str, str]]:
 
 
 def _parse(request: dict[str, Any]) -> dict[str, Any]:
-    """The scenario as the Resolver's form holds it: the card game's keys only, plain values;
-    anything else (another game, an unknown key, YAML that does not parse) is left to the YAML
-    box, whose step shows the CLI's message."""
+    """The scenario as plain data, for the Resolver's form: the mapping the YAML holds (or null
+    when it is not a mapping of plain values); the page's form says whether it fits its fields,
+    and leaves anything else to the YAML box, whose step shows the CLI's message."""
     import yaml
 
     try:
         data = yaml.safe_load(str(request.get("scenario", "")))
-    except yaml.YAMLError:
+        json.dumps(data)  # plain values only (a date, say, stays in the YAML box)
+    except (yaml.YAMLError, TypeError, ValueError):
         data = None
     game = data.get("game") if isinstance(data, dict) else None
-    form = data if isinstance(data, dict) and _fits_form(data) else None
-    return {"exit_code": 0, "text": "", "json": {"game": game if isinstance(game, str) else None, "scenario": form},
+    return {"exit_code": 0, "text": "", "json": {"game": game if isinstance(game, str) else None,
+                                                 "scenario": data if isinstance(data, dict) else None},
             "error": None, "cites": []}
-
-
-def _fits_form(data: dict[str, Any]) -> bool:
-    from judge.core.model import DEFAULT_GAME
-    from judge.rules.scenario import ABILITY_KEYS, SCENARIO_KEYS
-
-    abilities = data.get("abilities", [])
-    return (data.get("game", DEFAULT_GAME) == DEFAULT_GAME and set(data) <= set(SCENARIO_KEYS)
-            and isinstance(data.get("players", []), list) and isinstance(abilities, list)
-            and all(isinstance(a, dict) and set(a) <= set(ABILITY_KEYS) for a in abilities))
 
 
 def _meta(request: dict[str, Any]) -> dict[str, Any]:
@@ -176,17 +167,21 @@ def _meta(request: dict[str, Any]) -> dict[str, Any]:
     games = data.loaded_glossary().games()
     triggers: dict[str, list[dict[str, str]]] = {}
     steps: dict[str, list[dict[str, str]]] = {}
+    langs: dict[str, list[str]] = {}
     for game in games:
+        # the languages its step prints in: its engine's labels (a step engine), else its framework's
+        langs[game] = list(getattr(data.engine_data(game), "labels", None) or data.framework(game).langs)
+        step_lang = lang if lang in langs[game] else langs[game][0]
+        timeline, _ = api.timeline(game, step_lang, True, None)
+        steps[game] = [{"id": item.id or item.window or "", "title": item.title} for item in timeline.items]
         if data.engine_of(game) != registry.TRIGGER_SEQUENCE:
             continue
         _, _, catalogue = data.sequence_data(game)
         triggers[game] = [{"id": t.id, "title": t.title.get(lang) or next(iter(t.title.values())),
                            "search": fold(" ".join([t.id, *t.title.values(), *(p for ps in t.phrases.values() for p in ps)]))}
                           for t in catalogue.triggers]
-        timeline, _ = api.timeline(game, lang, True, None)
-        steps[game] = [{"id": item.id or item.window or "", "title": item.title} for item in timeline.items]
-    document = {"games": [{"id": game, "title": game_title(game, lang)} for game in games], "triggers": triggers,
-                "steps": steps, "types": list(ABILITY_TYPES), "effects": list(EFFECTS)}
+    document = {"games": [{"id": game, "title": game_title(game, lang), "langs": langs[game]} for game in games],
+                "triggers": triggers, "steps": steps, "types": list(ABILITY_TYPES), "effects": list(EFFECTS)}
     return {"exit_code": 0, "text": "", "json": document, "error": None, "cites": []}
 
 

@@ -16,7 +16,7 @@
   var LANG = root.dataset.lang;
   var ASSETS = new URL(".", document.currentScript.src).href;
   var SITE = new URL("..", ASSETS).href;
-  var FORM_GAME = "agot2";  // the game whose scenario the form edits field by field
+  var DEFAULT_GAME = "agot2";  // judge step's default game
   var WIDTH = 1000;          // the CLI's text unwrapped: the page wraps it with hanging indents
 
   /* -- the engine worker ------------------------------------------------------------------ */
@@ -133,8 +133,10 @@
     return node;
   }
 
+  /* judge.core.text.fold: case and accents aside, hyphens and underscores as spaces (an id
+     typed as it is written finds its trigger). */
   function fold(text) {
-    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[\s_-]+/g, " ").trim();
   }
 
   function status(text) { statusLine.textContent = text || ""; }
@@ -145,47 +147,48 @@
   var RESERVED = /^(true|false|yes|no|on|off|null|y|n)$/i;
 
   function scalar(value) {
+    if (value === null) return "null";
     if (typeof value === "number" || typeof value === "boolean") return String(value);
     var text = String(value);
     return PLAIN.test(text) && !RESERVED.test(text) && text.trim() === text ? text : JSON.stringify(text);
   }
 
-  function flowList(values) { return "[" + values.map(scalar).join(", ") + "]"; }
+  function isScalar(value) { return value === null || typeof value !== "object"; }
 
-  function flowMap(pairs) {
-    return "{" + pairs.map(function (pair) { return pair[0] + ": " + scalar(pair[1]); }).join(", ") + "}";
+  /* Written on one line: scalars, and lists or mappings of scalars (and of lists of scalars). */
+  function isFlat(value) {
+    if (isScalar(value)) return true;
+    var inner = Array.isArray(value) ? value : Object.keys(value).map(function (k) { return value[k]; });
+    return inner.every(function (v) { return isScalar(v) || (Array.isArray(v) && v.every(isScalar)); });
   }
 
-  /* The form's situation as the scenario file: only what differs from the defaults. */
-  function toYaml(s) {
-    var lines = ["game: " + scalar(s.game)];
-    if (s.format === "melee") lines.push("format: melee");
-    lines.push("lang: " + LANG);
-    lines.push("players: " + flowList(s.players));
-    if (s.first_player) lines.push("first_player: " + scalar(s.first_player));
-    if (s.new_first_player) lines.push("new_first_player: " + scalar(s.new_first_player));
-    if (s.active) lines.push("active: " + scalar(s.active));
-    if (s.at) lines.push("at: " + scalar(s.at));
-    if (s.trigger) lines.push("trigger: " + scalar(s.trigger));
-    if (s.occurrences && s.occurrences !== 1) lines.push("occurrences: " + s.occurrences);
-    if (s.shared_with.length) lines.push("shared_with: " + flowList(s.shared_with));
-    if (s.arises === false) lines.push("arises: false");
-    if (s.abilities.length) {
-      lines.push("abilities:");
-      s.abilities.forEach(function (a) {
-        var pairs = [["card", a.card], ["controller", a.controller], ["type", a.type]];
-        if (a.would) pairs.push(["would", true]);
-        if (a.effect && a.effect !== "none") pairs.push(["effect", a.effect]);
-        if (a.trigger) pairs.push(["trigger", a.trigger]);
-        if (a.creates) pairs.push(["creates", a.creates]);
-        if (a.target) pairs.push(["target", Number(a.target)]);
-        if (a.passes) pairs.push(["passes", Number(a.passes)]);
-        if (a.keyword) pairs.push(["keyword", a.keyword]);
-        lines.push("  - " + flowMap(pairs));
+  function flow(value) {
+    if (isScalar(value)) return scalar(value);
+    if (Array.isArray(value)) return "[" + value.map(flow).join(", ") + "]";
+    return "{" + Object.keys(value).map(function (k) { return scalar(k) + ": " + flow(value[k]); }).join(", ") + "}";
+  }
+
+  /* A mapping or a list in block style, as docs/scenarios.md writes scenarios. */
+  function blockLines(value, indent) {
+    var lines = [];
+    if (Array.isArray(value)) {
+      value.forEach(function (item) {
+        if (isFlat(item)) { lines.push(indent + "- " + flow(item)); return; }
+        var inner = blockLines(item, indent + "  ");
+        inner[0] = indent + "- " + inner[0].slice(indent.length + 2);
+        lines = lines.concat(inner);
       });
+      return lines;
     }
-    return lines.join("\n") + "\n";
+    Object.keys(value).forEach(function (key) {
+      var item = value[key];
+      if (isFlat(item)) lines.push(indent + scalar(key) + ": " + flow(item));
+      else lines = lines.concat([indent + scalar(key) + ":"], blockLines(item, indent + "  "));
+    });
+    return lines;
   }
+
+  function toYaml(scenario) { return blockLines(scenario, "").join("\n") + "\n"; }
 
   /* -- the URL: #s=<the YAML, base64url> --------------------------------------------------- */
 
@@ -293,204 +296,440 @@
     return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
   }
 
-  /* -- the form (agot2) --------------------------------------------------------------------- */
+  /* -- the form: each game's scenario fields (resolver.yaml `forms`) ----------------------- */
 
-  function currentGame() { return form.elements.game ? form.elements.game.value : FORM_GAME; }
+  function currentGame() { return form.elements.game ? form.elements.game.value : DEFAULT_GAME; }
 
   function gameForm() {
     form.textContent = "";
     var games = select("game", meta.games.map(function (g) { return [g.id, g.title]; }));
     form.appendChild(field(UI.game, games));
-    games.addEventListener("change", function () {
-      var game = games.value;
-      setYaml(game === FORM_GAME ? toYaml(blank()) : UI.samples[game] || "game: " + game + "\n", true);
-    });
+    games.addEventListener("change", function () { setYaml(fresh(games.value), true); });
     var fields = el("div", "judge-resolver__fields");
     form.appendChild(fields);
   }
 
-  function blank() {
-    return { game: FORM_GAME, format: "joust", players: UI.default_players.slice(), first_player: "",
-             new_first_player: "", active: "", at: "", trigger: UI.default_trigger, occurrences: 1, shared_with: [],
-             arises: true, abilities: [] };
+  /* A label from <lang>.fields or a value's from <lang>.choices: by game and path, path, key. */
+  function wording(table, ctx, key) {
+    var found = table[ctx.game + "." + ctx.path] || table[ctx.path] || table[key];
+    return found === undefined ? null : found;
   }
 
-  /* The form for a situation of the card game; every change writes the YAML and steps it. */
-  function situationForm(s) {
-    var fields = form.querySelector(".judge-resolver__fields");
-    fields.textContent = "";
-    var changed = function () { setYaml(toYaml(read()), false); };
+  function fieldLabel(ctx, spec) { return wording(UI.fields, ctx, spec.key) || spec.key; }
 
-    var format = select("format", [["joust", UI.joust], ["melee", UI.melee]]);
-    format.value = s.format;
-    var players = input("players");
-    players.value = s.players.join(", ");
-    players.placeholder = "Ana, Bruno";
-    var first = select("first_player", []);
-    var newFirst = select("new_first_player", []);
-    var active = select("active", []);
-    var at = input("at");
-    at.value = s.at;
-    at.setAttribute("list", "judge-steps");
-    var steps = el("datalist");
-    steps.id = "judge-steps";
-    (meta.steps[FORM_GAME] || []).forEach(function (step) {
-      var option = el("option");
-      option.value = step.id;
-      option.label = step.title;
-      steps.appendChild(option);
-    });
-    var trigger = triggerPicker("trigger", s.trigger, changed);
-    var occurrences = input("occurrences", "number");
-    occurrences.min = 1;
-    occurrences.value = s.occurrences;
-    var shared = input("shared_with");
-    shared.value = s.shared_with.join(", ");
-    var arises = input("arises", "checkbox");
-    arises.checked = s.arises !== false;
+  function optionsOf(spec) { return typeof spec.options === "string" ? meta[spec.options] : spec.options || []; }
 
-    fields.appendChild(field(UI.format, format));
-    fields.appendChild(field(UI.players, players));
-    fields.appendChild(field(UI.first_player, first));
-    fields.appendChild(field(UI.active, active));
-    fields.appendChild(field(UI.new_first_player, newFirst));
-    fields.appendChild(field(UI.at, at));
-    fields.appendChild(steps);
-    fields.appendChild(field(UI.trigger, trigger, "judge-field--wide"));
-    fields.appendChild(field(UI.occurrences, occurrences));
-    fields.appendChild(field(UI.shared_with, shared));
-    fields.appendChild(field(UI.arises, arises, "judge-field--check"));
+  function choiceLabel(ctx, spec, value) {
+    var table = wording(UI.choices, ctx, spec.key) || {};
+    return table[value] !== undefined ? table[value] : String(value);
+  }
 
-    var list = el("div", "judge-resolver__abilities");
-    list.appendChild(el("h3", null, UI.abilities));
-    fields.appendChild(list);
-    var add = el("button", "md-button", UI.add_ability);
-    add.type = "button";
-    add.name = "add-ability";
-    fields.appendChild(add);
+  function isMapping(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+  function isText(value) { return typeof value === "string"; }
+  function isWhole(value) { return typeof value === "number" && Math.floor(value) === value; }
+  function isTextList(value) { return Array.isArray(value) && value.every(isText); }
 
-    function names() {
-      return players.value.split(",").map(function (p) { return p.trim(); }).filter(Boolean);
+  /* Whether a value read from YAML can be shown by the field (else the YAML box edits it). */
+  function fits(spec, value, ctx) {
+    switch (spec.kind) {
+      case "text": return isText(value) || value === null;
+      case "int": return isWhole(value);
+      case "bool": return typeof value === "boolean";
+      case "choice": return optionsOf(spec).indexOf(value) >= 0;
+      case "player": case "step": case "trigger": return isText(value);
+      case "names": case "list": case "triggers": return isTextList(value) && value.every(function (v) { return v.indexOf(",") < 0; });
+      case "group": return isMapping(value) && fitsAll(spec.fields, value, ctx);
+      case "items": return Array.isArray(value) && value.every(function (v) { return isMapping(v) && fitsAll(spec.fields, v, ctx); });
+      case "per_player": return isMapping(value) && Object.keys(value).every(function (k) {
+        return Array.isArray(value[k]) && value[k].length && value[k].every(function (v) { return fits(spec.item, v, ctx); });
+      });
+      case "action": return fitsAction(spec, value, ctx);
     }
-    function fillPlayers(node, value, empty) {
-      var options = (empty ? [["", empty]] : []).concat(names().map(function (n) { return [n, n]; }));
+    return false;
+  }
+
+  function fitsAll(fields, mapping, ctx) {
+    var known = {};
+    fields.forEach(function (f) { known[f.key] = f; });
+    return Object.keys(mapping).every(function (key) { return known[key] && fits(known[key], mapping[key], ctx); });
+  }
+
+  function fitsAction(spec, value, ctx) {
+    if (isText(value)) return spec.bare.indexOf(value) >= 0;
+    if (!isMapping(value)) return false;
+    var verb = spec.verbs.filter(function (v) { return spec.bare.indexOf(v) < 0 && isText(value[v]); })[0];
+    if (!verb) return false;
+    var rest = Object.assign({}, value);
+    delete rest[verb];
+    return fitsAll((spec.extra || {})[verb] || [], rest, ctx) &&
+      ((spec.extra || {})[verb] || []).every(function (f) { return !f.required || f.key in rest; });
+  }
+
+  /* An editor: {node, read()}; read() gives the field's value, or undefined when it is left out.
+     A field the loaded file gave with the value it means when left out (attach_to: null,
+     script: {}, unique: false) keeps it, so a file loaded and saved again is the same file. */
+  function editor(spec, value, present, ctx) {
+    var made = EDITORS[spec.kind](spec, value, ctx);
+    var kept = present && made.read() === undefined ? value : undefined;
+    made.own = made.read;  // what the form holds, without the file's own defaults
+    made.read = function () { var v = made.own(); return v === undefined ? kept : v; };
+    return made;
+  }
+
+  function labelled(spec, ctx, control, cls) {
+    var node = field(fieldLabel(ctx, spec), control, cls);
+    node.dataset.key = spec.key;
+    return node;
+  }
+
+  function commaList(text) { return text.split(",").map(function (t) { return t.trim(); }).filter(Boolean); }
+
+  var EDITORS = {
+    text: function (spec, value, ctx) {
+      var box = input(spec.key);
+      box.value = value === undefined || value === null ? "" : value;
+      if (spec.options) box.setAttribute("list", datalist(spec.options.map(function (o) { return [o, choiceLabel(ctx, spec, o)]; })));
+      return { node: labelled(spec, ctx, box), read: function () { return box.value.trim() || undefined; } };
+    },
+    int: function (spec, value, ctx) {
+      var box = input(spec.key, "number");
+      if (spec.min !== undefined) box.min = spec.min;
+      box.value = value === undefined ? "" : value;
+      return { node: labelled(spec, ctx, box, "judge-field--short"), read: function () {
+        return box.value.trim() === "" || isNaN(Number(box.value)) ? undefined : Number(box.value);
+      } };
+    },
+    bool: function (spec, value, ctx) {
+      var box = input(spec.key, "checkbox");
+      var fallback = spec.default === true;
+      box.checked = value === undefined ? fallback : value;
+      return { node: labelled(spec, ctx, box, "judge-field--check"), read: function () {
+        return box.checked === fallback ? undefined : box.checked;
+      } };
+    },
+    choice: function (spec, value, ctx) {
+      var options = optionsOf(spec).map(function (o) { return [String(o), choiceLabel(ctx, spec, o)]; });
+      if (!spec.required) options.unshift(["", spec.default !== undefined ? UI.by_default + " (" + choiceLabel(ctx, spec, spec.default) + ")" : "—"]);
+      var box = select(spec.key, options);
+      box.value = value === undefined ? (spec.required ? String(optionsOf(spec)[0]) : "") : String(value);
+      return { node: labelled(spec, ctx, box), read: function () {
+        var chosen = optionsOf(spec).filter(function (o) { return String(o) === box.value; });
+        return chosen.length ? chosen[0] : undefined;
+      } };
+    },
+    player: function (spec, value, ctx) {
+      var box = select(spec.key, []);
+      box.dataset.kind = "player";
+      box.dataset.value = value || "";
+      box.dataset.empty = spec.required ? "" : wording(UI.empty, ctx, spec.key) || "—";
+      return { node: labelled(spec, ctx, box), read: function () { return box.value || undefined; } };
+    },
+    names: function (spec, value, ctx) {
+      var box = input(spec.key);
+      box.value = (value || []).join(", ");
+      box.placeholder = UI.default_players.join(", ");
+      ctx.names = function () { return commaList(box.value); };
+      return { node: labelled(spec, ctx, box, "judge-field--wide"), read: function () {
+        return box.value.trim() ? commaList(box.value) : undefined;
+      } };
+    },
+    list: function (spec, value, ctx) {
+      var box = input(spec.key);
+      box.value = (value || []).join(", ");
+      if (spec.options) {
+        box.placeholder = spec.options.join(", ");
+        box.title = spec.options.map(function (o) { return o + ": " + choiceLabel(ctx, spec, o); }).join("\n");
+      }
+      return { node: labelled(spec, ctx, box, "judge-field--wide"), read: function () {
+        return box.value.trim() ? commaList(box.value) : undefined;
+      } };
+    },
+    triggers: function (spec, value, ctx) { return EDITORS.list(spec, value, ctx); },
+    step: function (spec, value, ctx) {
+      var box = input(spec.key);
+      box.value = value || "";
+      box.setAttribute("list", datalist((meta.steps[ctx.game] || []).map(function (s) { return [s.id, s.title]; })));
+      return { node: labelled(spec, ctx, box), read: function () { return box.value.trim() || undefined; } };
+    },
+    trigger: function (spec, value, ctx) {
+      var picker = triggerPicker(spec.key, value || "", meta.triggers[ctx.game] || [],
+                                 wording(UI.empty, ctx, spec.key) || UI.type_to_find);
+      return { node: labelled(spec, ctx, picker, "judge-field--wide"), read: function () {
+        return picker.dataset.value || undefined;
+      } };
+    },
+    group: function (spec, value, ctx) {
+      var box = el("fieldset", "judge-group");
+      box.dataset.key = spec.key;
+      box.appendChild(el("legend", null, fieldLabel(ctx, spec)));
+      var inner = editors(spec.fields, value || {}, box, ctx);
+      // a group the form leaves empty is left out, even if the file gave some of its defaults
+      return { node: box, read: function () {
+        return inner.some(function (e) { return e.own() !== undefined; }) ? readAll(inner) : undefined;
+      } };
+    },
+    items: function (spec, value, ctx) { return itemList(spec, value || [], ctx); },
+    per_player: function (spec, value, ctx) { return perPlayer(spec, value || {}, ctx); },
+    action: function (spec, value, ctx) { return actionRow(spec, value, ctx); },
+  };
+
+  /* The fields of a mapping into `parent`: editors by key. */
+  function editors(fields, mapping, parent, ctx) {
+    var more = null;  // the fields marked `more`, folded away unless the scenario gives one
+    var made = fields.map(function (spec) {
+      var sub = Object.assign({}, ctx, { path: ctx.path ? ctx.path + "." + spec.key : spec.key });
+      var one = editor(spec, mapping[spec.key], spec.key in mapping, sub);
+      if (spec.kind === "names" || (spec.kind === "items" && spec.names)) ctx.root.names = sub.names;
+      if (spec.more && !more) {
+        more = el("details", "judge-more");
+        more.appendChild(el("summary", null, UI.more));
+      }
+      if (spec.more && spec.key in mapping) more.open = true;
+      (spec.more ? more : parent).appendChild(one.node);
+      return { key: spec.key, read: one.read, own: one.own };
+    });
+    if (more) parent.appendChild(more);
+    return made;
+  }
+
+  function readAll(inner) {
+    var out = {}, any = false;
+    inner.forEach(function (e) {
+      var v = e.read();
+      if (v !== undefined) { out[e.key] = v; any = true; }
+    });
+    return any ? out : undefined;
+  }
+
+  function datalist(options) {
+    var list = el("datalist");
+    list.id = "judge-list-" + (++lists);
+    options.forEach(function (o) {
+      var item = el("option");
+      item.value = o[0];
+      item.label = o[1];
+      list.appendChild(item);
+    });
+    listsParent.appendChild(list);
+    return list.id;
+  }
+  var lists = 0, listsParent = null;
+
+  function button(name, text, cls) {
+    var node = el("button", "md-button" + (cls ? " " + cls : ""), text);
+    node.type = "button";
+    node.name = name;
+    return node;
+  }
+
+  /* A list of mappings (abilities, triggers, support, players, cards in Shadows…): one fieldset
+     each, added and removed with buttons. */
+  function itemList(spec, values, ctx) {
+    var box = el("div", "judge-items");
+    box.dataset.key = spec.key;
+    box.appendChild(el("h3", null, fieldLabel(ctx, spec)));
+    var rows = [];
+    var add = button("add-" + spec.key, wording(UI.add, ctx, spec.key) || UI.add_ability);
+    function addRow(value) {
+      var row = el("fieldset", "judge-item");
+      row.dataset.key = spec.key;
+      var inner = editors(spec.fields, value, row, ctx);
+      var remove = button("remove", UI.remove, "judge-item__remove");
+      var entry = { row: row, inner: inner };
+      remove.addEventListener("click", function () {
+        row.remove();
+        rows.splice(rows.indexOf(entry), 1);
+        ctx.root.changed();
+      });
+      row.appendChild(remove);
+      box.insertBefore(row, add);
+      rows.push(entry);
+    }
+    box.appendChild(add);
+    values.forEach(addRow);
+    if (spec.names) ctx.names = function () {
+      return rows.map(function (r) { return r.row.querySelector(":scope > [data-key=" + spec.names + "] input").value.trim(); })
+        .filter(Boolean);
+    };
+    add.addEventListener("click", function () {
+      var fresh = Object.assign({}, spec.new || {});
+      spec.fields.forEach(function (f) {
+        if (f.kind === "player" && f.required) fresh[f.key] = ctx.root.names()[0];
+        if (f.kind === "text" && f.required && fresh[f.key] === undefined) fresh[f.key] = wording(UI.new_value, ctx, f.key) || UI.new_card;
+      });
+      addRow(fresh);
+      ctx.root.changed();
+    });
+    return { node: box, read: function () {
+      return rows.length ? rows.map(function (r) { return readAll(r.inner) || {}; }) : undefined;
+    } };
+  }
+
+  /* For each player, a list (gp's script: what they do each time they hold priority). */
+  function perPlayer(spec, values, ctx) {
+    var box = el("div", "judge-items");
+    box.dataset.key = spec.key;
+    box.appendChild(el("h3", null, fieldLabel(ctx, spec)));
+    var sections = {};
+    function section(name) {
+      if (sections[name]) return sections[name];
+      var part = el("fieldset", "judge-item judge-player-list");
+      part.dataset.player = name;
+      part.appendChild(el("legend", null, name));
+      var entry = { part: part, rows: [] };
+      var add = button("add-" + spec.key, wording(UI.add, ctx, spec.key) || UI.add_ability);
+      entry.add = function (value) {
+        var row = el("div", "judge-item__row");
+        var made = editor(spec.item, value, true, ctx);
+        var remove = button("remove", UI.remove, "judge-item__remove");
+        var item = { row: row, read: made.read };
+        remove.addEventListener("click", function () {
+          row.remove();
+          entry.rows.splice(entry.rows.indexOf(item), 1);
+          ctx.root.changed();
+        });
+        row.appendChild(made.node);
+        row.appendChild(remove);
+        part.insertBefore(row, add);
+        entry.rows.push(item);
+      };
+      add.addEventListener("click", function () { entry.add(spec.item.bare[0]); ctx.root.changed(); });
+      part.appendChild(add);
+      box.appendChild(part);
+      sections[name] = entry;
+      return entry;
+    }
+    Object.keys(values).forEach(function (name) { values[name].forEach(section(name).add); });
+    ctx.root.onNames.push(function (names) {
+      names.forEach(section);
+      Object.keys(sections).forEach(function (name) {  // a player no longer playing, with nothing to do
+        if (names.indexOf(name) < 0 && !sections[name].rows.length) { sections[name].part.remove(); delete sections[name]; }
+      });
+      names.concat(Object.keys(sections)).forEach(function (name) { box.appendChild(sections[name].part); });
+    });
+    return { node: box, read: function () {
+      var out = {}, any = false;
+      Object.keys(sections).forEach(function (name) {
+        if (sections[name].rows.length) {
+          out[name] = sections[name].rows.map(function (r) { return r.read(); });
+          any = true;
+        }
+      });
+      return any ? out : undefined;
+    } };
+  }
+
+  /* One action: a bare word (pass), or {VERB: NAME, ...the verb's extra fields}. */
+  function actionRow(spec, value, ctx) {
+    var row = el("div", "judge-action");
+    var verb = isText(value) ? value : spec.verbs.filter(function (v) { return isMapping(value) && v in value; })[0];
+    var verbs = select("verb", spec.verbs.map(function (v) { return [v, choiceLabel(ctx, { key: "verb" }, v)]; }));
+    verbs.value = verb || spec.bare[0];
+    var name = input("name");
+    name.value = isMapping(value) ? value[verb] : "";
+    var extras = el("span", "judge-action__extra");
+    var inner = [];
+    function showVerb() {
+      var rest = isMapping(value) && verbs.value === verb ? value : {};
+      extras.textContent = "";
+      inner = editors((spec.extra || {})[verbs.value] || [], rest, extras, ctx);
+      nameField.hidden = spec.bare.indexOf(verbs.value) >= 0;
+    }
+    var nameField = field(UI.fields.name || "name", name);
+    verbs.addEventListener("change", showVerb);
+    showVerb();
+    row.appendChild(field(UI.fields.verb || "verb", verbs));
+    row.appendChild(nameField);
+    row.appendChild(extras);
+    return { node: row, read: function () {
+      if (spec.bare.indexOf(verbs.value) >= 0) return verbs.value;
+      var out = {};
+      out[verbs.value] = name.value.trim();
+      return Object.assign(out, readAll(inner) || {});
+    } };
+  }
+
+  /* The form of a scenario of `game`: every change writes the YAML and steps it. */
+  function situationForm(game, scenario) {
+    var fields = el("div", "judge-resolver__fields");
+    fields.dataset.game = game;
+    form.querySelector(".judge-resolver__fields").replaceWith(fields);
+    listsParent = fields;
+    var root = { game: game, path: "", onNames: [], names: function () { return []; } };
+    root.root = root;
+    root.changed = function () { refreshPlayers(root); setYaml(toYaml(readScenario(game, scenario, inner)), false); };
+    var inner = editors(UI.forms[game], scenario, fields, root);
+    refreshPlayers(root);
+    fields.addEventListener("change", root.changed);
+    fields.addEventListener("input", debounce(root.changed, 300));
+  }
+
+  function readScenario(game, loaded, inner) {
+    var out = loaded.game !== undefined || game !== DEFAULT_GAME ? { game: game } : {};
+    var lang = loaded.lang !== undefined ? loaded.lang : stepLang(game);
+    if (lang) out.lang = lang;
+    return Object.assign(out, readAll(inner) || {});
+  }
+
+  /* Every player list follows the players' names (a name not among them stays, so that the
+     step says what is wrong). */
+  function refreshPlayers(root) {
+    var names = root.names();
+    root.onNames.forEach(function (follow) { follow(names); });
+    form.querySelectorAll("select[data-kind=player]").forEach(function (node) {
+      var value = node.options.length ? node.value : node.dataset.value;
+      var options = (node.dataset.empty ? [["", node.dataset.empty]] : []).concat(names.map(function (n) { return [n, n]; }));
+      if (value && names.indexOf(value) < 0) options.push([value, value]);
       node.textContent = "";
       options.forEach(function (o) { var item = el("option", null, o[1]); item.value = o[0]; node.appendChild(item); });
-      node.value = value && names().indexOf(value) >= 0 ? value : options.length ? options[0][0] : "";
-    }
-    function refreshPlayers() {
-      fillPlayers(first, first.value || s.first_player, UI.default_first);
-      fillPlayers(newFirst, newFirst.value || s.new_first_player, UI.unchanged);
-      fillPlayers(active, active.value || s.active, UI.default_active);
-      list.querySelectorAll("select[name=controller]").forEach(function (node) {
-        fillPlayers(node, node.value || node.dataset.value, null);
-      });
-    }
-
-    function abilityRow(a) {
-      var row = el("fieldset", "judge-ability");
-      var card = input("card");
-      card.value = a.card || "";
-      var controller = select("controller", []);
-      controller.dataset.value = a.controller || "";
-      var type = select("type", meta.types.map(function (t) { return [t, UI.types[t] || t]; }));
-      type.value = a.type || "reaction";
-      var would = input("would", "checkbox");
-      would.checked = !!a.would;
-      var effect = select("effect", meta.effects.map(function (e) { return [e, UI.effects[e] || e]; }));
-      effect.value = a.effect || "none";
-      var answers = triggerPicker("trigger", a.trigger || "", changed, UI.same_trigger);
-      var creates = triggerPicker("creates", a.creates || "", changed, UI.nothing);
-      var target = input("target", "number");
-      target.min = 1;
-      target.value = a.target || "";
-      var passes = input("passes", "number");
-      passes.min = 0;
-      passes.value = a.passes || "";
-      var keyword = input("keyword");
-      keyword.value = a.keyword || "";
-      var remove = el("button", "md-button judge-ability__remove", UI.remove);
-      remove.type = "button";
-      remove.addEventListener("click", function () { row.remove(); changed(); });
-      row.appendChild(field(UI.card, card));
-      row.appendChild(field(UI.controller, controller));
-      row.appendChild(field(UI.type, type));
-      row.appendChild(field(UI.would, would, "judge-field--check"));
-      row.appendChild(field(UI.effect, effect));
-      row.appendChild(field(UI.answers, answers, "judge-field--wide"));
-      row.appendChild(field(UI.creates, creates, "judge-field--wide"));
-      row.appendChild(field(UI.target, target));
-      row.appendChild(field(UI.passes, passes));
-      row.appendChild(field(UI.keyword, keyword));
-      row.appendChild(remove);
-      list.appendChild(row);
-    }
-
-    function read() {
-      return {
-        game: FORM_GAME, format: format.value, players: names(), first_player: first.value,
-        new_first_player: newFirst.value, active: active.value, at: at.value.trim(),
-        trigger: trigger.dataset.value, occurrences: Number(occurrences.value) || 1,
-        shared_with: shared.value.split(",").map(function (t) { return t.trim(); }).filter(Boolean),
-        arises: arises.checked,
-        abilities: Array.prototype.map.call(list.querySelectorAll(".judge-ability"), function (row) {
-          var get = function (name) { return row.querySelector("[name=" + name + "]"); };
-          return {
-            card: get("card").value.trim(), controller: get("controller").value, type: get("type").value,
-            would: get("would").checked, effect: get("effect").value, trigger: get("trigger").dataset.value,
-            creates: get("creates").dataset.value, target: get("target").value, passes: get("passes").value,
-            keyword: get("keyword").value.trim(),
-          };
-        }),
-      };
-    }
-
-    s.abilities.forEach(abilityRow);
-    refreshPlayers();
-    players.addEventListener("input", refreshPlayers);
-    add.addEventListener("click", function () {
-      abilityRow({ card: UI.new_card, controller: names()[0], type: "reaction" });
-      refreshPlayers();
-      changed();
+      node.value = value || (options.length ? options[0][0] : "");
     });
-    fields.addEventListener("change", changed);
-    fields.addEventListener("input", debounce(changed, 300));
+  }
+
+  function gameOf(text) {
+    var found = /^game:\s*["']?([\w-]+)/m.exec(text);
+    return found ? found[1] : DEFAULT_GAME;
+  }
+
+  /* The language the page steps a game in: the page's, when the game's rules are printed in it. */
+  function stepLang(game) {
+    var found = meta && meta.games.filter(function (g) { return g.id === game; })[0];
+    return !found || found.langs.indexOf(LANG) >= 0 ? LANG : null;
   }
 
   /* A triggering condition chosen by typing: its id or its title in either language, accents
      and case aside. The chosen id is in dataset.value (what the YAML says). */
-  function triggerPicker(name, value, changed, empty) {
+  function triggerPicker(name, value, triggers, placeholder) {
     var wrap = el("span", "judge-picker");
     var box = input(name + "-search", "search");
     var list = el("ul", "judge-picker__list");
     wrap.dataset.value = value || "";
     wrap.setAttribute("name", name);
-    var triggers = meta.triggers[FORM_GAME];
     var byId = {};
     triggers.forEach(function (t) { byId[t.id] = t; });
-    box.placeholder = empty || UI.type_to_find;
+    box.placeholder = placeholder;
     box.value = value ? label(byId[value], value) : "";
     function label(t, id) { return t ? t.title + " (" + t.id + ")" : id; }
     function choose(id) {
       wrap.dataset.value = id;
       box.value = id ? label(byId[id], id) : "";
       list.textContent = "";
-      changed();
+      wrap.dispatchEvent(new Event("change", { bubbles: true }));
     }
     box.addEventListener("input", function (event) {
       event.stopPropagation();
       var words = fold(box.value).split(/\s+/).filter(Boolean);
       list.textContent = "";
-      if (!box.value.trim()) { wrap.dataset.value = ""; changed(); return; }
+      if (!box.value.trim()) { choose(""); return; }
       triggers.filter(function (t) {
         return words.every(function (w) { return t.search.indexOf(w) >= 0; });
       }).slice(0, 8).forEach(function (t) {
         var item = el("li");
-        var button = el("button", "judge-picker__option", label(t));
-        button.type = "button";
-        button.dataset.id = t.id;
-        button.addEventListener("click", function () { choose(t.id); });
-        item.appendChild(button);
+        var option = el("button", "judge-picker__option", label(t));
+        option.type = "button";
+        option.dataset.id = t.id;
+        option.addEventListener("click", function () { choose(t.id); });
+        item.appendChild(option);
         list.appendChild(item);
       });
     });
@@ -517,30 +756,50 @@
     if (yamlBox.value !== text) yamlBox.value = text;
     history.replaceState(null, "", "#s=" + encode(text));
     var mine = ++stepping;
-    var stepped = call({ op: "step", scenario: text, file: "scenario.yaml", lang: LANG, width: WIDTH });
+    output.dataset.pending = String(mine);  // the output shows step `data-stepped` (for the tests)
+    var stepped = call({ op: "step", scenario: text, file: "scenario.yaml", lang: stepLang(gameOf(text)), width: WIDTH });
     var parsed = fill ? call({ op: "parse", scenario: text }) : Promise.resolve(null);
     return Promise.all([stepped, parsed]).then(function (results) {
       if (mine !== stepping) return;
       show(output, results[0]);
+      output.dataset.stepped = String(mine);
       if (results[1]) fillForm(results[1].json);
     }, function (error) { failed(error, output); });
   }
 
+  /* The loaded scenario into its game's form, or, when a value does not fit the form, a hint
+     to edit it in the YAML box (whose step shows the CLI's message). */
   function fillForm(parsed) {
-    var game = parsed && parsed.game || FORM_GAME;
-    form.elements.game.value = game;
-    var fields = form.querySelector(".judge-resolver__fields");
-    if (game !== FORM_GAME || !parsed || !parsed.scenario) {
-      fields.textContent = "";
-      fields.appendChild(el("p", "judge-resolver__hint", game === FORM_GAME ? UI.fix_yaml : UI.edit_yaml));
+    var scenario = parsed && parsed.scenario;
+    var game = scenario && isText(scenario.game) ? scenario.game : DEFAULT_GAME;
+    var fields = UI.forms[game];
+    var ctx = { game: game, path: "" };
+    var ok = scenario && fields && (scenario.game === undefined || isText(scenario.game)) &&
+      (scenario.lang === undefined || isText(scenario.lang)) &&
+      fitsAll(fields, withoutKeys(scenario, ["game", "lang"]), ctx);
+    if (form.elements.game.querySelector("option[value='" + game + "']")) form.elements.game.value = game;
+    if (!ok) {
+      var hint = el("div", "judge-resolver__fields");
+      hint.appendChild(el("p", "judge-resolver__hint", fields ? UI.fix_yaml : UI.edit_yaml));
+      form.querySelector(".judge-resolver__fields").replaceWith(hint);
       form.closest(".judge-resolver").querySelector(".judge-resolver__yaml").open = true;
       return;
     }
-    var s = Object.assign(blank(), parsed.scenario);
-    s.players = (s.players || []).map(String);
-    s.shared_with = s.shared_with || [];
-    s.abilities = s.abilities || [];
-    situationForm(s);
+    situationForm(game, scenario);
+  }
+
+  function withoutKeys(mapping, keys) {
+    var out = Object.assign({}, mapping);
+    keys.forEach(function (k) { delete out[k]; });
+    return out;
+  }
+
+  /* A new situation of `game`: the card game's two players and a trigger, or the game's example
+     of docs/scenarios.md. */
+  function fresh(game) {
+    if (game !== DEFAULT_GAME) return UI.samples[game] || "game: " + game + "\n";
+    var scenario = { game: game, lang: LANG, players: UI.default_players.slice(), trigger: UI.default_trigger };
+    return toYaml(scenario);
   }
 
   /* The CLI's output (or its error), line by line, each cite a link to its paragraph. */
@@ -616,9 +875,6 @@
     versionLine.textContent = UI.version + " judge " + UI.about.version + " · " + UI.about.built +
       " · " + UI.about.data;
     gameForm();
-    var shared = fromUrl();
-    if (shared) return setYaml(shared, true);
-    situationForm(blank());
-    return setYaml(toYaml(blank()), false);
+    return setYaml(fromUrl() || fresh(DEFAULT_GAME), true);
   }).catch(failed);
 })();

@@ -3,8 +3,9 @@ judge in the browser").
 
 At build time this writes, beside the pages:
 
-- es/resolver/ and cs/resolver/: the page (its strings from resolver.yaml; the form is built by
-  docs/assets/resolver.js), with a sample scenario for each game the form does not cover;
+- es/resolver/ and cs/resolver/: the page (its strings and each game's scenario fields from
+  resolver.yaml; docs/assets/resolver.js builds the form from them), with each game's example
+  scenario of docs/scenarios.md, where a new situation of that game starts;
 - assets/pyodide/: the Pyodide runtime (judge.site.runtime: the pinned npm package);
 - assets/resolver/engine.zip: the package's bytecode and the libraries it imports there;
 - assets/resolver/catalogue.pickle: the rules core's compiled catalogue (judge.rules.catalogue),
@@ -64,7 +65,7 @@ def pages(glossary: Glossary) -> dict[str, str]:
 
 
 def page(lang: str, samples: dict[str, str], version: dict[str, str]) -> str:
-    strings = {**ui()[lang], "samples": samples, "about": version}
+    strings = {**ui()[lang], "forms": ui()["forms"], "samples": samples, "about": version}
     data = html.escape(json.dumps(strings, ensure_ascii=False), quote=True)
     text = ui()[lang]
     return (f"# {text['title']}\n\n{text['intro']}\n\n"
@@ -76,8 +77,8 @@ _YAML_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.M | re.S)
 
 
 def sample_scenarios(guide: Path, games: list[str]) -> dict[str, str]:
-    """The first example of docs/scenarios.md for each game but the card game (whose situations
-    the form builds): the YAML box starts from it."""
+    """The first example of docs/scenarios.md for each game: a new situation of the game starts
+    from it (the card game's starts from two players and a trigger)."""
     found: dict[str, str] = {}
     text = guide.read_text("utf-8") if guide.is_file() else ""
     for block in _YAML_BLOCK.findall(text):

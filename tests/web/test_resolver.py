@@ -1,11 +1,16 @@
 """The Resolver (es/resolver/, cs/resolver/) in Debian's chromium: the judge package itself under
 Pyodide, in a Web Worker, from the site's own folder.
 
-- every golden `judge step` scenario of every game, uploaded into the page, gives the CLI's JSON;
+- every golden `judge step` scenario of every game, typed into its game's form field by field,
+  gives the CLI's JSON; uploaded (es, cs), it gives the CLI's JSON, and with one field changed
+  in the form the downloaded file is the loaded one with that change and steps to what the page
+  shows;
 - the Ask box gives `judge ask`'s answer on the ask test set;
 - after one visit it works with the network off (service worker);
-- a shared URL reopens the same situation, form included;
-- bad input (no players, an unknown trigger, a cycle) shows the CLI's own message;
+- a shared URL reopens the same situation, form included, in every game;
+- bad input (no players, an unknown trigger, a cycle; a wrong value in each game's form) shows
+  the CLI's own message;
+- each game's form fits a 390 px screen (screenshots saved);
 - the site works under a sub-path (/rules/).
 
 The engine boots once per page (seconds): each language's page is shared by the tests of this
@@ -28,6 +33,7 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import cli
+from judge.site.resolver import ui as resolver_ui
 from sitekit import REPO, serve_dir
 
 GOLDEN = REPO / "tests" / "golden"
@@ -119,19 +125,6 @@ class _Lazy(dict[str, Resolver]):
         return self._get(lang)
 
 
-RUNS = [(s, lang) for s in SCENARIOS for lang in ("es", "cs")] + [(s, "es") for s in GAME_SCENARIOS]
-
-
-@pytest.mark.parametrize(("scenario", "lang"), RUNS,
-                         ids=[f"{s.parent.parent.name}-{s.stem}-{lang}" for s, lang in RUNS])
-def test_golden_scenario_gives_the_cli_json(resolvers: dict[str, Resolver], scenario: Path, lang: str) -> None:
-    shown = resolvers[lang].upload(scenario)
-    code, expected, stderr = cli_json(["step", scenario.name, "--lang", lang], scenario.parent)
-    assert (code, stderr) == (0, "")
-    assert shown == expected
-
-
-
 def ask_questions() -> list[str]:
     """The ask test set: every question of tests/ask/dev.yaml, dev2.yaml and heldout.yaml where
     it exists (the browser must give what the CLI gives, right or wrong: nothing is tuned on this)."""
@@ -171,7 +164,7 @@ def test_shared_url_reopens_the_situation(context: Any, resolvers: dict[str, Res
         form = again.page.locator(".judge-resolver__form")
         assert form.locator("input[name=players]").input_value() == "Ana, Bruno"
         assert form.locator(".judge-resolver__fields > label [name=trigger] input").input_value().endswith("(challenge-won)")
-        assert form.locator(".judge-ability input[name=card]").evaluate_all("els => els.map(e => e.value)") == [
+        assert form.locator(".judge-item[data-key=abilities] input[name=card]").evaluate_all("els => els.map(e => e.value)") == [
             "Ser Jaime", "Robert Baratheon", "Melisandre", "Maester Aemon", "Hand of the King"]
         assert again.errors == []
     finally:
@@ -309,5 +302,270 @@ def test_a_new_build_is_offered(browser: Any, built_site: Path, tmp_path: Path) 
             first.page.wait_for_function(
                 "old => caches.keys().then(n => n.includes('judge-next-' + old) && !n.includes('judge-' + old))", arg=old)
             assert first.errors == []
+    finally:
+        context.close()
+
+
+# -- the form: every game's scenario entered field by field ---------------------------------
+
+FORMS: dict[str, list[dict[str, Any]]] = resolver_ui()["forms"]
+
+
+def open_more(container: Any) -> None:
+    """Unfold the less used fields (details.judge-more) directly in `container`."""
+    for summary in container.locator(":scope > details.judge-more:not([open]) > summary").all():
+        summary.click()
+
+
+def field_in(container: Any, key: str) -> Any:
+    return container.locator(f":scope > [data-key={key}], :scope > details > [data-key={key}]").first
+
+
+def fill_fields(page: Any, container: Any, fields: list[dict[str, Any]], values: dict[str, Any]) -> None:
+    """Enter `values` into the fields of `container` through the page's own controls, as a judge
+    would: type, tick, choose, add rows; a field the scenario does not give is emptied."""
+    open_more(container)
+    for spec in fields:
+        fill_field(page, field_in(container, spec["key"]), spec, values.get(spec["key"]))
+
+
+def fill_field(page: Any, node: Any, spec: dict[str, Any], value: Any) -> None:
+    kind = spec["kind"]
+    if kind in ("text", "int", "step"):
+        node.locator("input").fill("" if value is None else str(value))
+    elif kind in ("names", "list", "triggers"):
+        node.locator("input").fill(", ".join(value or []))
+    elif kind == "bool":
+        node.locator("input").set_checked(spec.get("default", False) if value is None else value)
+    elif kind in ("choice", "player"):
+        if value is not None or not spec.get("required"):
+            node.locator("select").select_option("" if value is None else str(value))
+    elif kind == "trigger":
+        box = node.locator("input")
+        box.fill("")
+        if value is not None:
+            box.press_sequentially(value)
+            node.locator(f".judge-picker__option[data-id='{value}']").first.click()
+    elif kind == "group":
+        fill_fields(page, node, spec["fields"], value or {})
+    elif kind == "items":
+        remove_all(node.locator(":scope > fieldset > button[name=remove]"))
+        for item in value or []:
+            node.locator(f":scope > button[name=add-{spec['key']}]").click()
+            fill_fields(page, node.locator(":scope > fieldset.judge-item").last, spec["fields"], item)
+    elif kind == "per_player":
+        remove_all(node.locator(":scope > fieldset > .judge-item__row > button[name=remove]"))
+        for player, actions in (value or {}).items():
+            section = node.locator(f":scope > fieldset[data-player='{player}']")
+            for action in actions:
+                section.locator(f":scope > button[name=add-{spec['key']}]").click()
+                fill_action(section.locator(":scope > .judge-item__row").last, spec["item"], action)
+
+
+def remove_all(buttons: Any) -> None:
+    while buttons.count():
+        buttons.first.click()
+
+
+def fill_action(row: Any, spec: dict[str, Any], action: Any) -> None:
+    if isinstance(action, str):
+        row.locator("select[name=verb]").select_option(action)
+        return
+    verb = next(v for v in spec["verbs"] if v in action)
+    row.locator("select[name=verb]").select_option(verb)
+    row.locator("input[name=name]").fill(action[verb])
+    extra = row.locator(".judge-action__extra")
+    for field in spec.get("extra", {}).get(verb, []):
+        fill_field(row.page, field_in(extra, field["key"]), field, action.get(field["key"]))
+
+
+def settled(resolver: Resolver) -> Any:
+    """The output's JSON once the page has stepped the form's last change (the form writes the
+    YAML 300 ms after typing stops: wait until it stays, then for the step of the last one)."""
+    page, last = resolver.page, None
+    for _ in range(60):
+        page.wait_for_timeout(400)
+        now = page.locator("textarea[name=yaml]").input_value()
+        if now == last:
+            break
+        last = now
+    page.wait_for_function("() => { const o = document.querySelector('.judge-resolver__output');"
+                           " return o.dataset.stepped === o.dataset.pending; }", timeout=30_000)
+    raw = resolver.output.get_attribute("data-json")
+    return json.loads(raw) if raw else None
+
+
+def scenario_of(path: Path) -> dict[str, Any]:
+    import yaml
+
+    loaded: dict[str, Any] = yaml.safe_load(path.read_text("utf-8"))
+    return loaded
+
+
+def start_game(resolver: Resolver, game: str) -> None:
+    """Choose the game in the form (a new situation of it: the game's example)."""
+    before = resolver.stamp()
+    resolver.page.locator("select[name=game]").select_option(game)
+    resolver.settle(before)
+    resolver.page.locator(f".judge-resolver__fields[data-game='{game}']").wait_for()
+
+
+TYPED = [(s, "es") for s in GAME_SCENARIOS + SCENARIOS]
+
+
+@pytest.mark.parametrize(("scenario", "lang"), TYPED,
+                         ids=[f"{s.parent.parent.name}-{s.stem}-{lang}" for s, lang in TYPED])
+def test_golden_scenario_typed_into_the_form(resolvers: dict[str, Resolver], scenario: Path, lang: str) -> None:
+    """Every golden scenario of every game, entered field by field from a new situation of its
+    game, gives the CLI's JSON for the file."""
+    resolver, data = resolvers[lang], scenario_of(scenario)
+    game = data.get("game", "agot2")
+    start_game(resolver, game)
+    fields = resolver.page.locator(".judge-resolver__fields")
+    fill_fields(resolver.page, fields, FORMS[game], data)
+    shown = settled(resolver)
+    code, expected, stderr = cli_json(["step", scenario.name, "--lang", lang], scenario.parent)
+    assert (code, stderr) == (0, "")
+    assert shown == expected, resolver.page.locator("textarea[name=yaml]").input_value() + resolver.output.inner_text()
+
+
+def download(resolver: Resolver, folder: Path) -> Path:
+    """The page's Download button: the scenario file it saves."""
+    with resolver.page.expect_download() as saved:
+        resolver.page.locator("button[name=download]").click()
+    path = folder / "scenario.yaml"
+    saved.value.save_as(path)
+    return path
+
+
+# One field of each game changed through its control: (the field's place, the new value).
+EDITS: dict[str, tuple[list[str], Any]] = {
+    "agot2": (["first_player"], "last player"),
+    "gp": (["active"], "last player"),
+    "agot1": (["first_player"], "last player"),
+    "agot-board": (["attacker", "card", "strength"], "one more"),
+}
+
+
+def edit_one_field(resolver: Resolver, game: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Change EDITS[game] through the form; the scenario as it should now be."""
+    path, how = EDITS[game]
+    node = resolver.page.locator(".judge-resolver__fields")
+    for key in path:
+        open_more(node)
+        node = field_in(node, key)
+    edited: dict[str, Any] = json.loads(json.dumps(data))
+    if how == "last player":  # or the first, if the last is already there: a change
+        names = [p["name"] if isinstance(p, dict) else p for p in data["players"]]
+        value = names[-1] if data.get(path[0]) != names[-1] else names[0]
+        node.locator("select").select_option(value)
+        edited[path[0]] = value
+    else:
+        inner = edited
+        for key in path[:-1]:
+            inner = inner[key]
+        inner[path[-1]] = inner.get(path[-1], 0) + 1
+        node.locator("input").fill(str(inner[path[-1]]))
+    return edited
+
+
+ROUND_TRIPS = [(s, lang) for s in GAME_SCENARIOS + SCENARIOS for lang in ("es", "cs")]
+
+
+@pytest.mark.parametrize(("scenario", "lang"), ROUND_TRIPS,
+                         ids=[f"{s.parent.parent.name}-{s.stem}-{lang}" for s, lang in ROUND_TRIPS])
+def test_golden_scenario_loaded_edited_and_saved(resolvers: dict[str, Resolver], tmp_path: Path,
+                                                scenario: Path, lang: str) -> None:
+    """Every golden scenario of every game, uploaded: the page shows the CLI's JSON and the
+    game's form. One field changed there: the downloaded file is the loaded one with that
+    change and nothing else (the form wrote it all), and the page shows the CLI's JSON for it.
+    The file also says the page's language, when the game prints in it: gp, agot1 and
+    agot-board print in Spanish only, and the Czech page steps them in it."""
+    resolver, data = resolvers[lang], scenario_of(scenario)
+    game = data.get("game", "agot2")
+    step_lang = lang if game == "agot2" or lang == "es" else None
+    as_cli = ["--lang", step_lang] if step_lang else []
+    shown = resolver.upload(scenario)
+    assert cli_json(["step", scenario.name, *as_cli], scenario.parent) == (0, shown, "")
+    assert resolver.page.locator(f".judge-resolver__fields[data-game='{game}']").count() == 1
+    expected_file = edit_one_field(resolver, game, data)
+    shown = settled(resolver)
+    saved = download(resolver, tmp_path)
+    written = scenario_of(saved)
+    if "lang" not in data:
+        assert written.pop("lang", None) == step_lang
+    assert written == expected_file
+    assert cli_json(["step", saved.name, *as_cli], tmp_path) == (0, shown, "")
+
+
+SHARED = [GOLDEN / "games" / game / "scenarios" / name for game, name in (
+    ("gp", "trigger-from-resolution.yaml"), ("agot-board", "supported-attack.yaml"),
+    ("agot1", "duplicate-with-responses.yaml"))]
+
+
+@pytest.mark.parametrize("scenario", SHARED, ids=[s.parent.parent.name for s in SHARED])
+def test_shared_url_reopens_every_game(context: Any, resolvers: dict[str, Resolver], tmp_path: Path,
+                                       scenario: Path) -> None:
+    """The link of a situation of each game opens its form with the same fields and result."""
+    es = resolvers["es"]
+    shown = es.upload(scenario)
+    before = download(es, tmp_path)
+    again = Resolver(context, es.page.url)
+    try:
+        game = scenario.parent.parent.name
+        again.page.locator(f".judge-resolver__fields[data-game='{game}']").wait_for()
+        assert json.loads(again.output.get_attribute("data-json")) == shown
+        reopened = tmp_path / "reopened"
+        reopened.mkdir()
+        assert scenario_of(download(again, reopened)) == scenario_of(before) == scenario_of(scenario)
+        assert again.errors == []
+    finally:
+        again.page.close()
+
+
+# Bad input typed into each game's form (its example): (the field, what is typed).
+BAD_FIELDS: dict[str, tuple[str, str]] = {
+    "agot2": ("[data-key=players] input", "Ana"),
+    "gp": ("[data-key=at] input", "9.9"),
+    "agot1": (".judge-item[data-key=players] [data-key=bring_out] input", "Nadie"),
+    "agot-board": ("[data-key=defender] > [data-key=house] input", "Tyrell"),
+}
+
+
+@pytest.mark.parametrize("game", list(BAD_FIELDS))
+def test_bad_input_in_each_form_shows_the_cli_message(resolvers: dict[str, Resolver], tmp_path: Path, game: str) -> None:
+    """A wrong value typed into a game's form: the page shows the message `judge step` gives
+    for the file it saves (exit 2), and no JavaScript error (the fixture checks the console)."""
+    es = resolvers["es"]
+    start_game(es, game)
+    where, value = BAD_FIELDS[game]
+    es.page.locator(".judge-resolver__fields").locator(where).first.fill(value)
+    settled(es)
+    code, _, stderr = cli_json(["step", download(es, tmp_path).name, "--lang", "es"], tmp_path)
+    assert code == 2 and stderr.startswith("Error: scenario.yaml:")
+    assert es.output.get_attribute("data-exit-code") == "2"
+    assert es.output.inner_text() == stderr.rstrip("\n")
+
+
+PHONE_SHOTS = {"agot2": GOLDEN / "judge" / "scenarios" / "then-effects.yaml", **{s.parent.parent.name: s for s in SHARED}}
+
+
+@pytest.mark.parametrize("lang", ["es", "cs"])
+def test_every_form_fits_a_phone(browser: Any, site_url: str, screenshots: Path, lang: str) -> None:
+    """At 390 px each game's form and its result stay within the screen (no sideways
+    scrolling), every control of the form is within it; a screenshot of each is saved to look at."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        resolver = Resolver(context, f"{site_url}{lang}/resolver/")
+        for game, scenario in PHONE_SHOTS.items():
+            resolver.upload(scenario)
+            resolver.page.locator(f".judge-resolver__fields[data-game='{game}']").wait_for()
+            assert resolver.page.evaluate("document.documentElement.scrollWidth") <= 390
+            outside = resolver.page.locator(".judge-resolver__form").evaluate(
+                "form => [...form.querySelectorAll('input, select, button')].filter(e => e.offsetParent)"
+                ".filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > 390; }).length")
+            assert outside == 0
+            resolver.page.screenshot(path=str(screenshots / f"resolver-form-{game}-{lang}-390.png"), full_page=True)
+        assert resolver.errors == []
     finally:
         context.close()
