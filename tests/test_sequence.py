@@ -195,6 +195,23 @@ def test_any_text_is_a_scenario_or_a_located_error(text: str) -> None:
         assert str(error).startswith("x.yaml")
 
 
+def test_a_scenario_read_twice_is_composed_once_and_built_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step reads its file twice (its game, then the scenario): yaml composes the text once,
+    and each read gets its own values, with the lines and the file name of its own call."""
+    import yaml
+
+    composed: list[str] = []
+    real = yaml.compose
+    monkeypatch.setattr(yaml, "compose", lambda text, Loader: composed.append(text) or real(text, Loader=Loader))
+    text = "game: agot2\ntrigger: character-killed\nplayers: [Ana, Bruno]\n"
+    first, second = yamldata.load(Path("a.yaml"), text), yamldata.load(Path("b.yaml"), text)
+    assert composed == [text]
+    assert first == second and first is not second and first["players"] is not second["players"]
+    assert (first.where, second.where, second.line_of("players")) == ("a.yaml", "b.yaml", 3)
+    yamldata.load(Path("c.yaml"), text + "first_player: Ana\n")
+    assert len(composed) == 2
+
+
 def test_a_save_in_the_interrupt_window_ends_it_when_nothing_is_left_imminent() -> None:
     """Vaya a ¶3: after a save the original condition takes no more interrupts, so the window
     of step 4 closes on the save, without the passes that close other windows."""

@@ -79,7 +79,7 @@ def load(path: Path, text: str | None = None) -> Located:
         except UnicodeDecodeError:
             raise BadData(where, None, "is not UTF-8 text") from None
     try:
-        node = yaml.compose(text, Loader=fast_loader())
+        node = _compose(text)
     except RecursionError:  # the composer recurses once per level: report where it got too deep
         raise _too_deep(text, where) from None
     except yaml.MarkedYAMLError as exc:
@@ -94,6 +94,21 @@ def load(path: Path, text: str | None = None) -> Located:
     if not isinstance(value, Located):
         raise BadData(where, node.start_mark.line + 1, "must be a mapping of keys (key: value), not a list or a value")
     return value
+
+
+_last_composed: tuple[str, Any] = ("", None)
+
+
+def _compose(text: str) -> Any:
+    """yaml's node graph of `text`; the last one is kept, since a step reads its scenario twice
+    (its game, then the scenario) and composing is most of a step in the browser (pure-Python
+    PyYAML). The graph is only read: each load builds its own values from it."""
+    global _last_composed
+    import yaml
+
+    if _last_composed[0] != text or _last_composed[1] is None:
+        _last_composed = (text, yaml.compose(text, Loader=fast_loader()))
+    return _last_composed[1]
 
 
 class _Builder:

@@ -86,7 +86,14 @@ def unescape(text: str) -> str:
     return ESCAPE_RE.sub(r"\1", text)
 
 
+# What TextWrapper turns into spaces before it wraps (its _munge_whitespace).
+_RESHAPED_WHITESPACE = re.compile("[\t\n\x0b\x0c\r]")
+
+
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    if (text and len(first) + len(text) <= width and not text[-1].isspace()
+            and not _RESHAPED_WHITESPACE.search(text)):
+        return [first + text]  # fits: what TextWrapper gives, without its cost (most of a step's text)
     wrapper = textwrap.TextWrapper(
         width=width, initial_indent=first, subsequent_indent=rest,
         break_on_hyphens=False, break_long_words=True,

@@ -6,8 +6,9 @@ At build time this writes, beside the pages:
 - es/resolver/ and cs/resolver/: the page (its strings and each game's scenario fields from
   resolver.yaml; docs/assets/resolver.js builds the form from them), with each game's example
   scenario of docs/scenarios.md, where a new situation of that game starts;
-- assets/pyodide/: the Pyodide runtime (judge.site.runtime: the pinned npm package);
-- assets/resolver/engine.zip: the package's bytecode and the libraries it imports there;
+- assets/pyodide/: the Pyodide runtime (judge.site.runtime: the pinned npm package), its
+  standard library compiled to bytecode for the engine;
+- assets/resolver/engine.tar.gz: the package's bytecode and the libraries it imports there;
 - assets/resolver/catalogue.pickle: the rules core's compiled catalogue (judge.rules.catalogue),
   so the browser parses no YAML or Markdown;
 - sw.js: the service worker, versioned by the hash of everything it precaches.
@@ -40,7 +41,7 @@ log = logging.getLogger("mkdocs.plugins.judge")
 
 # The package's folders the browser never imports (MkDocs, the translator's tools).
 NOT_IN_BROWSER = ("site", "translate")
-ENGINE = "assets/resolver/engine.zip"
+ENGINE = "assets/resolver/engine.tar.gz"
 CATALOGUE = "assets/resolver/catalogue.pickle"
 PYODIDE = "assets/pyodide"
 # What the Resolver's page loads besides Material's own assets (found in the built page).
@@ -97,8 +98,10 @@ def write_runtime(site_dir: Path, glossary: Glossary) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in runtime.PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / name)
+    bundle = runtime.engine_bundle(paths.PACKAGE, NOT_IN_BROWSER)
+    (target / runtime.STDLIB).write_bytes(bundle.stdlib)  # Pyodide's, compiled for the engine
     (site_dir / ENGINE).parent.mkdir(parents=True, exist_ok=True)
-    (site_dir / ENGINE).write_bytes(runtime.engine_bundle(paths.PACKAGE, NOT_IN_BROWSER))
+    (site_dir / ENGINE).write_bytes(bundle.engine)
     write_catalogue(site_dir / CATALOGUE, glossary)
     write_service_worker(site_dir)
 

@@ -3,10 +3,12 @@
 - `pyodide_files()`: the pinned npm package `pyodide` (PYODIDE_VERSION), fetched once with
   `npm pack` into the user cache and checked against its pinned sha512; the five files the
   browser loads are served from the site (assets/pyodide/). Offline once cached.
-- `engine_bundle()`: a zip of the judge package's bytecode and of the pure-Python libraries it
-  imports in the browser (click, PyYAML without libyaml, snowballstemmer), compiled by Pyodide's
-  own Python under Node (the bytecode must match the browser's Python, not the build's); cached
-  by the hash of its inputs.
+- `engine_bundle()`: the judge package's bytecode and the pure-Python libraries it imports in
+  the browser (click, PyYAML without libyaml, snowballstemmer), as one .tar.gz, and Pyodide's
+  standard library with every module the engine can import compiled to bytecode (Pyodide ships
+  sources only: compiling them at each boot was most of the first answer's time). Both made by
+  Pyodide's own Python under Node (bytecode.mjs: the bytecode must match the browser's Python, not
+  the build's); cached by the hash of their inputs.
 
 Both are kept out of git: the cache is keyed so it is never stale.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import shutil
 import subprocess
 import tarfile
@@ -23,17 +26,33 @@ import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 PYODIDE_VERSION = "314.0.7"
 # `npm view pyodide@314.0.7 dist.integrity`: the tarball npm pack must give us.
 PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 # What the browser loads from the package (shared/NOTES.md): 13.5 MB, about 6.3 MB gzipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # served compiled (engine_bundle), in place of the package's own
 
 # The browser imports these beside judge; each is copied from the build's own environment, so the
 # browser runs the versions the CLI runs. PyYAML's libyaml binding is left out (no browser build).
 LIBRARIES = ("click", "yaml", "snowballstemmer")
 _SKIP_SUFFIXES = (".so", ".pyd", ".pyc", ".pyi")
+# Parts of Pyodide's standard library the browser never runs (debuggers, test runners, the REPL,
+# processes): left out of the served zip. The build fails if the engine imports one of them.
+STDLIB_LEFT_OUT = ("unittest/", "doctest.py", "pdb.py", "_pyrepl/", "pydoc.py", "multiprocessing/")
+# Modules of LIBRARIES the browser never imports (click's test runner imports pdb).
+NOT_IMPORTED = (("click", "testing"),)
+# Pyodide's own packages read their docstrings: compiled with them.
+STDLIB_KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+
+
+class Bundle(NamedTuple):
+    """What engine_bundle() makes: the engine (.tar.gz) and the compiled standard library (.zip)."""
+
+    engine: bytes
+    stdlib: bytes
 
 
 class RuntimeMissing(Exception):
@@ -86,20 +105,19 @@ def _integrity(data: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
 
 
-def engine_bundle(package: Path, exclude: Iterable[str], cache: Path | None = None) -> bytes:
-    """The engine bundle: `package` (minus the sub-folders in `exclude`) and LIBRARIES, as
-    bytecode of the browser's Python; cached by the hash of the sources and the runtime."""
+def engine_bundle(package: Path, exclude: Iterable[str], cache: Path | None = None) -> Bundle:
+    """The engine bundle: `package` (minus the sub-folders in `exclude`) and LIBRARIES as bytecode
+    of the browser's Python, and the standard library compiled for them; cached by the hash of
+    the sources, the runtime and the script that compiles them."""
     sources = _sources_zip(package, tuple(exclude))
-    key = hashlib.sha256(sources + PYODIDE_VERSION.encode()).hexdigest()[:20]
-    cached = (cache or cache_dir()) / f"engine-{key}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
-    compiled = _compile(sources, pyodide_files(cache))
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".part")
-    partial.write_bytes(compiled)
-    partial.replace(cached)
-    return compiled
+    not_imported = [[package.name, e] for e in (*exclude, "__main__")] + [list(m) for m in NOT_IMPORTED]
+    settings = json.dumps({"roots": [package.name, *LIBRARIES], "not_imported": not_imported,
+                           "left_out": STDLIB_LEFT_OUT, "keep_docstrings": STDLIB_KEEP_DOCSTRINGS}).encode()
+    key = hashlib.sha256(sources + PYODIDE_VERSION.encode() + settings + _SCRIPT.read_bytes()).hexdigest()[:20]
+    folder = (cache or cache_dir()) / f"engine-{key}"
+    if not all((folder / name).is_file() for name in Bundle._fields):
+        _compile(sources, settings, pyodide_files(cache), folder)
+    return Bundle(*((folder / name).read_bytes() for name in Bundle._fields))
 
 
 def _sources_zip(package: Path, exclude: tuple[str, ...]) -> bytes:
@@ -120,16 +138,23 @@ def _sources_zip(package: Path, exclude: tuple[str, ...]) -> bytes:
     return buffer.getvalue()
 
 
-def _compile(sources: bytes, runtime: Path) -> bytes:
+_SCRIPT = Path(__file__).with_name("bytecode.mjs")
+
+
+def _compile(sources: bytes, settings: bytes, runtime: Path, folder: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise RuntimeMissing("the Resolver's engine bundle is compiled with Node.js (apt-get install -y nodejs)")
-    script = Path(__file__).with_name("bytecode.mjs")
     with tempfile.TemporaryDirectory() as tmp:
-        source, target = Path(tmp) / "sources.zip", Path(tmp) / "engine.zip"
+        source, options, staging = Path(tmp) / "sources.zip", Path(tmp) / "settings.json", Path(tmp) / "bundle"
         source.write_bytes(sources)
-        done = subprocess.run([node, str(script), str(runtime), str(source), str(target)],
+        options.write_bytes(settings)
+        staging.mkdir()
+        done = subprocess.run([node, str(_SCRIPT), str(runtime), str(source), str(options),
+                               str(staging / "engine"), str(staging / "stdlib")],
                               capture_output=True, text=True, check=False)
-        if done.returncode != 0 or not target.is_file():
+        if done.returncode != 0 or not all((staging / name).is_file() for name in Bundle._fields):
             raise RuntimeMissing(f"compiling the engine bundle failed: {done.stderr.strip()[-500:]}")
-        return target.read_bytes()
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.move(str(staging), folder)  # whole or not at all

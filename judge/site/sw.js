@@ -3,7 +3,9 @@
  * It precaches what ruling needs (the Resolver pages, their styles and scripts, the Pyodide
  * runtime, the engine bundle and the compiled catalogue), so after one visit the Resolver works
  * with the network off. Other pages are kept as they are visited. A new build has a new VERSION:
- * the new worker waits until the page's "new version" button tells it to take over.
+ * the new worker waits until the page's "new version" button tells it to take over. Taking over,
+ * it deletes the old version's caches, the engine's memory snapshot ("judge-snapshot", saved by
+ * resolver-worker.js) with them: the next boot makes a new one.
  */
 "use strict";
 

@@ -7,6 +7,7 @@ Pyodide, in a Web Worker, from the site's own folder.
   shows;
 - the Ask box gives `judge ask`'s answer on the ask test set;
 - after one visit it works with the network off (service worker);
+- a later visit starts from the memory snapshot the first one saved, and a broken one is dropped;
 - a shared URL reopens the same situation, form included, in every game;
 - bad input (no players, an unknown trigger, a cycle; a wrong value in each game's form) shows
   the CLI's own message;
@@ -236,6 +237,52 @@ def test_works_offline_after_one_visit(browser: Any, site_url: str) -> None:
         code, expected, _ = cli_json(["step", "cancel-ability.yaml", "--lang", "cs"], GOLDEN / "judge" / "scenarios")
         assert (code, shown) == (0, expected)
         assert offline.errors == []
+    finally:
+        context.close()
+
+
+def boot_of(resolver: Resolver) -> Any:
+    """What the page knows of its worker's boot (window.judgeResolverBoot)."""
+    return resolver.page.evaluate("window.judgeResolverBoot")
+
+
+def saved_snapshot(resolver: Resolver) -> None:
+    """Wait until the worker, idle after its first answers, has saved its memory snapshot."""
+    resolver.page.wait_for_function("() => window.judgeResolverBoot.snapshot", timeout=BOOT_MS)
+    assert boot_of(resolver)["snapshot"] == "saved"
+
+
+SPOIL_SNAPSHOT = """() => caches.open("judge-snapshot").then(async cache => {
+    const [request] = await cache.keys();
+    const saved = await cache.match(request);
+    const bytes = new Uint8Array(await saved.arrayBuffer());
+    bytes.fill(7, 0, 4096);  // the header Pyodide checks: magic number, build id
+    await cache.put(request, new Response(bytes, { headers: saved.headers }));
+})"""
+
+
+def test_a_later_visit_starts_from_the_memory_snapshot_and_a_broken_one_is_not_used(browser: Any, site_url: str) -> None:
+    """The first boot saves the interpreter's memory; the next visit restores it and steps as the
+    CLI does. A snapshot that does not restore (spoiled here; another Pyodide build would fail
+    alike) is dropped: that visit boots from scratch, answers the same, and saves a new one."""
+    context = browser.new_context()
+    scenarios = GOLDEN / "judge" / "scenarios"
+    code, expected, _ = cli_json(["step", "cancel-ability.yaml", "--lang", "es"], scenarios)
+    try:
+        first = Resolver(context, f"{site_url}es/resolver/")
+        assert boot_of(first)["worker"]["snapshot"] in ("none", "stale")
+        saved_snapshot(first)
+        first.page.close()
+        later = Resolver(context, f"{site_url}es/resolver/")
+        assert boot_of(later)["worker"]["snapshot"] == "used"
+        assert (code, later.upload(scenarios / "cancel-ability.yaml")) == (0, expected)
+        later.page.evaluate(SPOIL_SNAPSHOT)
+        later.page.close()
+        spoiled = Resolver(context, f"{site_url}es/resolver/")
+        assert boot_of(spoiled)["worker"]["snapshot"].startswith("unusable")
+        assert (code, spoiled.upload(scenarios / "cancel-ability.yaml")) == (0, expected)
+        saved_snapshot(spoiled)
+        assert first.errors == later.errors == spoiled.errors == []
     finally:
         context.close()
 
