@@ -12,7 +12,7 @@ Retrieval runs here, over the loaded glossary, with the project's analyzer (judg
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, and the ideas its
-cue words name. Every weight was set on tests/ask/dev.yaml and dev2.yaml; tests/ask/heldout.yaml
+cue words name. Every weight was set on tests/ask/dev.yaml, dev2.yaml and dev3.yaml; tests/ask/heldout.yaml
 measures.
 """
 

@@ -3,7 +3,7 @@ the same figures for translate-toolkit's pofilter (numbers, sentencecount, mustt
 on the same paragraphs exported as PO.
 
 Run: python tests/bench/translator_checks_bench.py [--sample 40] [--pofilter] [--items FILE] [--misses]
-Prints: recall at the right paragraph per split (dev, dev2, held-out) and kind, the share of
+Prints: recall at the right paragraph per split (dev, dev2, dev3, held-out) and kind, the share of
 bilingual agot2 entries with any warning (and per check), and a seeded random sample of findings
 to judge by hand. --items scores another list of the same form; --misses lists the development
 items no finding points at.
@@ -32,7 +32,7 @@ from judge.translate.align import align
 ROOT = Path(__file__).resolve().parent.parent.parent
 GLOSSARY = ROOT / "glossary"
 ITEMS_FILE = ROOT / "tests/translate/discrepancies.yaml"
-SPLITS = ("dev", "dev2", "held-out")
+SPLITS = ("dev", "dev2", "dev3", "held-out")
 MEANING = {"quantities", "modality", "page-references", "unaligned", "language", "icon-gaps", "key-terms"}
 
 
