@@ -7,6 +7,7 @@ fixture tests inject one difference into a clean copy and compare the whole repo
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,31 @@ def test_language_finds_slovak_word_forms_in_czech_sentences(real: dict[tuple[st
     assert real[("language", "running-out-of-tokens", "cs")] == [
         "¶1: Slovak word forms in Czech: “zlaťákov” (for “zlaťáků”)"]
     assert sorted(k[1] for k in real if k[0] == "language") == ["components", "gold", "running-out-of-tokens"]
+
+
+@pytest.mark.skipif(spelling.missing() is not None, reason="spylls or hunspell not installed")
+def test_a_verdict_on_a_few_words_without_the_whole_czech_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hunspell-cs knows "domov" (home), "domů" (homewards), "slov" (of words, from "slovo") and
+    # "nejlepšími" (prefix nej- and a suffix); "hráčov" and "začiatku" are Slovak forms.
+    monkeypatch.setattr(spelling, "_LOADED", {})  # as if spelling had not run in this process
+    checker = spelling.Checker({"cs": frozenset({"zlaťáků"}), "es": frozenset()}, {"cs": frozenset(), "es": frozenset()})
+    asked = ["domov", "domů", "slov", "nejlepšími", "hráčov", "začiatku", "zlaťáků"]
+    assert checker.unknown_forms(asked, "cs") == {"hráčov", "začiatku"}
+    partial = spelling._dictionary_for(spelling.dictionary_dir() / "cs_CZ", asked)
+    assert partial is not None and 0 < len(partial.dic.words) < 50  # of the whole one's 261,167 lines
+
+
+@pytest.mark.skipif(spelling.missing() is not None, reason="spylls or hunspell not installed")
+def test_the_partial_dictionary_answers_as_the_whole_one_on_the_glossarys_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Spanish: its whole dictionary loads in a third of the Czech one's time.
+    words = sorted({w for f in (REAL / "agot2" / "es").glob("*.md") for w in re.findall(r"[^\W\d_]{2,}", f.read_text("utf-8"))})
+    base = spelling.dictionary_dir() / "es_ES"
+    whole = spelling._dictionary(base)
+    monkeypatch.setattr(spelling, "_LOADED", {})
+    partial = spelling._dictionary_for(base, words)
+    assert partial is not None and whole is not None and partial is not whole
+    assert [w for w in words if partial.lookup(w) != whole.lookup(w)] == []
+    assert sum(not whole.lookup(w) for w in words) > 10  # it does say no: names, game words
 
 
 @pytest.mark.skipif(not meaning.detector_available() or spelling.missing() is not None,
