@@ -101,6 +101,9 @@ def _dictionary_for(base: Path, asked: Iterable[str]) -> _Dictionary | None:
 
 def _stem(line: str) -> str:
     """The stem of a .dic line ("stem/flags data"); a stem holding an escaped slash is kept whole."""
+    stem = line.partition("/")[0]
+    if not any(c in stem for c in "\t \\"):
+        return stem  # nearly every line: a plain stem before its flags
     return re.split(r"(?<!\\)/|\t| [a-z][a-z]:", line, maxsplit=1)[0].replace("\\/", "/")
 
 
