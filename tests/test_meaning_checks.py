@@ -125,6 +125,21 @@ def test_a_verdict_on_a_few_words_without_the_whole_czech_dictionary(monkeypatch
 
 
 @pytest.mark.skipif(spelling.missing() is not None, reason="spylls or hunspell not installed")
+def test_a_dictionary_that_compounds_words_is_loaded_whole(tmp_path: Path) -> None:
+    # With compounding, a word's lookup asks for stems its affixes alone do not predict.
+    aff = "SET UTF-8\nSFX A Y 1\nSFX A 0 s .\n"
+    (tmp_path / "plain.aff").write_text(aff, "utf-8")
+    (tmp_path / "compound.aff").write_text(aff + "COMPOUNDFLAG C\n", "utf-8")
+    for name in ("plain", "compound"):
+        (tmp_path / f"{name}.dic").write_text("3\ncard/AC\ngame/AC\nplay/A\n", "utf-8")
+    plain = spelling._dictionary_for(tmp_path / "plain", ["cards", "plays"])
+    assert plain is not None and sorted(w.stem for w in plain.dic.words) == ["card", "play"]
+    assert [plain.lookup(w) for w in ("cards", "plays", "games")] == [True, True, False]  # "game" not asked
+    whole = spelling._dictionary_for(tmp_path / "compound", ["cardgame"])
+    assert whole is spelling._dictionary(tmp_path / "compound") and whole.lookup("cardgame")
+
+
+@pytest.mark.skipif(spelling.missing() is not None, reason="spylls or hunspell not installed")
 def test_the_partial_dictionary_answers_as_the_whole_one_on_the_glossarys_words(monkeypatch: pytest.MonkeyPatch) -> None:
     # Spanish: its whole dictionary loads in a third of the Czech one's time.
     words = sorted({w for f in (REAL / "agot2" / "es").glob("*.md") for w in re.findall(r"[^\W\d_]{2,}", f.read_text("utf-8"))})
