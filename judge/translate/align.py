@@ -47,6 +47,7 @@ class Lexicon:
     dice: dict[tuple[str, str], float] = field(default_factory=dict)
     extra_stop: dict[str, frozenset[str]] = field(default_factory=dict)
     partners: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    together: dict[tuple[str, str], int] = field(default_factory=dict)  # paragraph pairs each kept pair shares
     trained_on: int = 0  # paragraph pairs it was learned from
 
     @classmethod
@@ -67,6 +68,7 @@ class Lexicon:
             score = 2 * n / (es_count[es_stem] + cs_count[cs_stem])
             if n >= min_pairs and score >= min_dice:
                 lexicon.dice[(es_stem, cs_stem)] = score
+                lexicon.together[(es_stem, cs_stem)] = n
                 lexicon.partners.setdefault(("es", es_stem), set()).add(cs_stem)
                 lexicon.partners.setdefault(("cs", cs_stem), set()).add(es_stem)
         return lexicon
@@ -84,6 +86,22 @@ class Lexicon:
         return [bool(self.partners.get((lang, s), set()) & stems_there) or (len(w) >= 4 and _skeleton(w)[:4] in prefixes)
                 or (len(w) >= 5 and len(_consonants(w)) >= 3 and _consonants(w)[:3] in consonants)
                 for w, s in own]
+
+    def sure(self, stem: str, lang: str, min_dice: float, min_pairs: int) -> str | None:
+        """The translation of a stem the table is sure of, or None: each is the other's best
+        partner (competitive linking, Melamed 2000), with at least this Dice coefficient in at
+        least this many paragraph pairs. A word that has one is translated that way nearly every
+        time, so a counterpart with neither it nor a cognate has dropped or changed the word."""
+        best = self._best(stem, lang)
+        other = "cs" if lang == "es" else "es"
+        if best is None or self._best(best, other) != stem:
+            return None
+        key = (stem, best) if lang == "es" else (best, stem)
+        return best if self.dice[key] >= min_dice and self.together[key] >= min_pairs else None
+
+    def _best(self, stem: str, lang: str) -> str | None:
+        scored = [(self.dice[(stem, o) if lang == "es" else (o, stem)], o) for o in self.partners.get((lang, stem), ())]
+        return max(scored)[1] if scored else None
 
     def coverage(self, text: str, lang: str, other_text: str) -> tuple[int, int]:
         """(translated content words, content words) of `text` against `other_text`."""

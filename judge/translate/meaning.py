@@ -61,7 +61,8 @@ class Classes:
 
 
 def _classes(data: dict[str, Any]) -> Classes:
-    patterns = {name: {lang: _words(by_lang[lang]) for lang in LANGS} for name, by_lang in data["classes"].items()}
+    patterns = {name: {lang: _words(by_lang[lang]) for lang in LANGS} for name, by_lang in data["classes"].items()
+                if by_lang is not None}  # a class set to null is switched off (a variant of the bench)
     return Classes(patterns, tuple((a, b) for a, b in data.get("conflicts", [])), tuple(data.get("required", [])),
                    {str(k): tuple(v) for k, v in data.get("answered_by", {}).items()})
 
@@ -344,31 +345,52 @@ def _foreign_forms(text: str, forms: dict[str, Any], known: Vocabulary) -> dict[
     """word → why it is the other language's form: a word the dictionary does not know that lingua
     reads as that language by itself, or whose ending, swapped for the own language's, is a word
     the text uses elsewhere (Slovak "zlaťákov", Czech "zlaťáků")."""
-    detector = _detector()
     found: dict[str, str] = {}
-    for word in dict.fromkeys(_LETTER_WORD.findall(text)):
-        if word[0].isupper():
-            continue  # names are capitalised
-        why = _foreign_form(word, forms, known, detector)
-        # The dictionary is asked last: looking a word up in hunspell costs far more than the
-        # two tests above, and the dictionary is then loaded only for a paragraph with a candidate.
-        if why and known.unknown(word):
+    for word, why in _candidates(text, forms, known.used).items():
+        if known.unknown(word):
             found[word] = why
     return found
 
 
-def _foreign_form(word: str, forms: dict[str, Any], known: Vocabulary, detector: Any) -> str | None:
+def foreign_candidates(text: str, lang: str, used: frozenset[str]) -> list[str]:
+    """The words of a paragraph that read as another language's forms before the dictionary is
+    asked: the only words whose spelling the language check needs a verdict on."""
+    forms = vocabulary()["language"].get("foreign_forms", {}).get(lang)
+    if not forms or _detector() is None:
+        return []
+    return list(_candidates(_MARKUP.sub(" ", text), forms, used))
+
+
+def _candidates(text: str, forms: dict[str, Any], used: frozenset[str]) -> dict[str, str]:
+    """word → why it may be the other language's form (names, capitalised, are left alone)."""
+    found: dict[str, str] = {}
+    for word in dict.fromkeys(_LETTER_WORD.findall(text)):
+        if not word[0].isupper():
+            why = _foreign_form(word, forms, used)
+            if why:
+                found[word] = why
+    return found
+
+
+def _foreign_form(word: str, forms: dict[str, Any], used: frozenset[str]) -> str | None:
     """Why a word reads as the other language's form, or None: its ending swapped for the own
     language's gives a word the text uses, or lingua reads the word alone as that language."""
     lower = word.lower()
     swapped = next((lower[:-len(a)] + b for a, b in forms["endings"] if lower.endswith(a)
-                    and lower[:-len(a)] + b in known.used), None)
+                    and lower[:-len(a)] + b in used), None)
     if swapped:
         return f"for “{swapped}”"
-    values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(word)}
-    if values.get(forms["language"], 0.0) >= forms["min_confidence"]:
-        return f"lingua {values[forms['language']]:.2f}"
+    value = _word_confidence(word, forms["language"])
+    if value >= forms["min_confidence"]:
+        return f"lingua {value:.2f}"
     return None
+
+
+@lru_cache(maxsize=65536)
+def _word_confidence(word: str, lang: str) -> float:
+    """lingua's confidence that a single word is in `lang`."""
+    values = {v.language.iso_code_639_1.name.lower(): v.value for v in _detector().compute_language_confidence_values(word)}
+    return float(values.get(lang, 0.0))
 
 
 # -- unaligned ---------------------------------------------------------------------------------
@@ -392,7 +414,7 @@ def unaligned(units: Sequence[Unit], lexicon: Lexicon) -> list[Finding]:
         if unit is not None and side is not None:
             run.append(unit)
         elif unit is not None and lexicon.trained_on >= vocabulary()["unaligned"]["min_corpus"]:
-            found += _unaligned_clauses(unit, lexicon)
+            found += _unaligned_clauses(unit, lexicon) or _dropped_words(unit, lexicon)
     moved = _moved(runs, lexicon)
     return found + [_no_counterpart(r) for i, r in enumerate(runs) if i not in moved]
 
@@ -443,6 +465,33 @@ def _unaligned_clauses(unit: Unit, lexicon: Lexicon) -> list[Finding]:
             if len(own) >= settings["min_words"] and not any(lexicon.translated(own, lang, other_words)):
                 found.append(unit.at("unaligned", f'{lang} {_quote(clause, clause.strip())} finds no translation in '
                                                   f'{other} {unit.label(other)}'))
+    return found
+
+
+def _dropped_words(unit: Unit, lexicon: Lexicon) -> list[Finding]:
+    """Content words the table is sure how to translate (`sure_words` in meaning.yaml) whose
+    translation, and cognates, the counterpart paragraph lacks: a dropped word ("o capacidad"
+    left out) or one changed into another concept. Only in close translations, most of whose
+    words find their translation (in a paraphrase a word missing there says nothing); one
+    finding per paragraph pair, naming the words."""
+    settings = vocabulary()["unaligned"].get("sure_words")
+    if not settings:
+        return []
+    found: list[Finding] = []
+    for lang in LANGS:
+        other = "cs" if lang == "es" else "es"
+        own, there = lexicon.words(unit.text(lang), lang), lexicon.words(unit.text(other), other)
+        translated_here = lexicon.translated(own, lang, there)
+        if not own or sum(translated_here) < settings["min_coverage"] * len(own):
+            continue  # a loose paraphrase: a word missing there says nothing
+        dropped: dict[str, str] = {}
+        for (word, stem), translated in zip(own, translated_here):
+            sure = lexicon.sure(stem, lang, settings["min_dice"], settings["min_pairs"])
+            if sure and not translated:
+                dropped.setdefault(word, sure)
+        if 0 < len(dropped) <= settings["max_words"]:
+            words = ", ".join(f"“{w}” (elsewhere {t}…)" for w, t in dropped.items())
+            found.append(unit.at("unaligned", f"{lang} {words} finds no translation in {other} {unit.label(other)}"))
     return found
 
 
