@@ -45,6 +45,10 @@ KINDS = ("when", "window", "who", "yesno", "whatif")
 SEQUENCE_WINDOWS = ("would-interrupts", "forced-interrupts", "interrupt-window", "forced-reactions",
                     "reaction-window")
 EVIDENCE = 5
+# What a verdict rests on and what that says (see _decide): ask.yaml's `verdicts: give` lists
+# those whose verdict is said.
+VERDICT_KEYS = ("open", "rule-denies", "rule-allows", "rule-states", "paragraph-denies", "paragraph-allows",
+                "paragraph-states")
 # BM25's k1 and b, and what a word of the same family counts (`loose`); how the paragraphs are
 # ranked is ask.yaml's `ranking` (see FEATURES).
 WEIGHTS = {"k1": 1.2, "b": 0.75, "loose": 0.6}
@@ -85,6 +89,7 @@ class Vocabulary:
     idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
     idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
     ranking: dict[str, float] = field(hash=False, default_factory=dict)  # feature → weight (see FEATURES)
+    verdicts_given: frozenset[str] = frozenset(VERDICT_KEYS)  # basis-stance whose verdict is said (see _decide)
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -140,7 +145,17 @@ def load_vocabulary(path: Path) -> Vocabulary:
         prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
         and_words={lang: tuple(fold(w) for w in citing.str_list(mapping(data, "and_words"), lang)) for lang in LANGS},
         ranking=_ranking(mapping(data, "ranking")),
+        verdicts_given=_given(mapping(data, "verdicts")),
     )
+
+
+def _given(raw: Located) -> frozenset[str]:
+    """ask.yaml's `verdicts: give:`, each one of VERDICT_KEYS."""
+    given = citing.str_list(raw, "give")
+    unknown = [k for k in given if k not in VERDICT_KEYS]
+    if unknown:
+        raise raw.fail("give", f"verdicts: give: unknown {unknown[0]!r} (one of {', '.join(VERDICT_KEYS)})")
+    return frozenset(given)
 
 
 def _ranking(raw: Located) -> dict[str, float]:
@@ -770,15 +785,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     best = known.paragraphs[order[0]]
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
-    ruling = None if undecided or "yesno" not in reading.kinds else \
-        _ruling(toks, known.paragraphs[order[0]], known, vocab, lang)
-    if ruling:
-        verdict: str | None = _rule_verdict(ruling[1], toks, vocab, lang)
-    else:
-        verdict = "open" if undecided else \
-            _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang)
-    if verdict != "open" and "yesno" not in reading.kinds:
-        verdict = None  # only a choice the Rules Reference leaves open is said unasked
+    verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
@@ -786,11 +793,37 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     who = best.who if window else None
     if "who" in reading.kinds:  # the best paragraph that names who acts answers who
         who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
-    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who)
+    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
+                 withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
         ({"whatif", "window", "when"} & set(reading.kinds)) else None
     return Answer(question, lang, matches, text, tuple(e.cite for e in evidence), reading.kinds, verdict, step,
-                  window, who, _next(framework, step), evidence, scenario)
+                  window, who, _next(framework, step), evidence, scenario, basis, stance)
+
+
+def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, Unit]], undecided: str | None,
+            known: Knowledge, vocab: Vocabulary, lang: str) -> tuple[str | None, str | None, str | None]:
+    """The verdict, what it rests on and the stance of that (see _stance): an open rule met
+    ("open", `open`); for a yes/no question, the named rule that cites the justifying paragraph
+    and says the question best (`rule:NAME`), else the best sentence of the best paragraphs
+    (`paragraph`). The verdict is said only where ask.yaml's `verdicts: give` lists the basis
+    and stance ("rule-denies"…): the others were no better than a constant answer on the
+    development sets held out (tests/ask/crossval.py); then it is None and the answer says the
+    verdict is in the paragraphs cited."""
+    toks = asked.toks
+    if undecided or any(u.open and cover >= OPEN_MIN for cover, u in kept):
+        basis, stance = "open", "open"
+    elif "yesno" not in asked.reading.kinds:
+        return None, None, None  # only a choice the Rules Reference leaves open is said unasked
+    else:
+        ruling = _ruling(toks, evidence[0], known, vocab, lang)
+        if ruling:
+            basis, stance = f"rule:{ruling[1].name}", _stance(_consequence(ruling[1], lang), toks, vocab, lang)
+        else:
+            basis, stance = "paragraph", _verdict(toks, evidence, known, kept, vocab, lang)
+    verdict = {"open": "open", "denies": "no"}.get(stance, "yes")
+    key = "open" if stance == "open" else f"{basis.split(':')[0]}-{stance}"
+    return (verdict if key in vocab.verdicts_given else None), basis, stance
 
 
 def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, lang: str) -> str | None:
@@ -926,11 +959,8 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
 
 def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge, kept: list[tuple[float, Unit]],
              vocab: Vocabulary, lang: str) -> str:
-    """Yes or no from the sentence of the best paragraphs that meets the question best (its
-    rarest words): no when it denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
-    once what the question asks twice; "open" when a rule the Rules Reference leaves open is met."""
-    if any(u.open and cover >= OPEN_MIN for cover, u in kept):
-        return "open"
+    """The stance (see _stance) of the sentence of the best paragraphs that meets the question
+    best (its rarest words); "open" when a rule the Rules Reference leaves open is met."""
     asked = {s for t in toks for s in t.stems}
     family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.family(t)] for t in asked}
 
@@ -942,18 +972,26 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
                   for rank, p in enumerate(evidence[:3])
                   for s in (tokens(x, lang) for x in _SENTENCE.split(p.text))]
     sentence = max(candidates, key=lambda c: c[0])[1]
-    return _polarity(sentence, toks, vocab, lang)
+    return _stance(sentence, toks, vocab, lang)
 
 
 def _polarity(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
     """"no" when the sentence denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
     once what the question asks more often; else "yes"."""
+    return "no" if _stance(sentence, toks, vocab, lang) == "denies" else "yes"
+
+
+def _stance(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
+    """What the sentence says of what the question asks: "denies" (a word of `deny` and none of
+    `allow`, or `only` where the question asks `more`), "allows" (a word of `allow`), else
+    "states" (it says neither: its yes is only the absence of a no)."""
     def has(seq: Sequence[Token], key: str) -> bool:
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
     sentence = _unnamed(sentence, vocab, lang)
-    no = (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
-    return "no" if no else "yes"
+    if (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more")):
+        return "denies"
+    return "allows" if has(sentence, "allow") else "states"
 
 
 def _unnamed(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[Token, ...]:
@@ -998,8 +1036,11 @@ def _ruling(toks: Sequence[Token], best_paragraph: Paragraph, known: Knowledge, 
 
 def _rule_verdict(unit: Unit, toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
     """Yes or no as the rule says it: the polarity of its consequence (after the colon)."""
-    consequence = unit.phrase.split(":", 1)[1] if ":" in unit.phrase else unit.phrase
-    return _polarity(tokens(consequence, lang), toks, vocab, lang)
+    return _polarity(_consequence(unit, lang), toks, vocab, lang)
+
+
+def _consequence(unit: Unit, lang: str) -> tuple[Token, ...]:
+    return tokens(unit.phrase.split(":", 1)[1] if ":" in unit.phrase else unit.phrase, lang)
 
 
 def _czech_negative(word: str) -> bool:
@@ -1028,11 +1069,14 @@ def _next(framework: Framework, step: str | None) -> str | None:
 
 
 def _text(words_: dict[str, str], seq_labels: dict[str, str], framework: Framework, source: EntrySource, lang: str,
-          verdict: str | None, step: str | None, window: str | None, who: str | None) -> str:
-    """The answer in words: verdict, step and window, who, what happens next."""
+          verdict: str | None, step: str | None, window: str | None, who: str | None, withheld: bool = False) -> str:
+    """The answer in words: verdict (or that it is in the paragraphs cited), step and window,
+    who, what happens next."""
     parts = []
     if verdict:
         parts.append(words_[verdict])
+    elif withheld:
+        parts.append(words_["withheld"])
     if step:
         parts.append(f"{words_['step']} {_item_title(framework, source, step, lang)}.")
     if window:
