@@ -1,12 +1,14 @@
 """`judge ask`: a judge's question in Spanish or Czech → what it asks (when, which window, who,
 yes/no, what if), the framework step and window, who acts or decides first, a verdict where
-one is asked, and the paragraphs that justify the answer, the justifying one first.
+one is asked and the evidence decides it, and the paragraphs that justify the answer, the
+justifying one first.
 
 Everything the answer says comes from the data: the glossary's paragraphs, framework.yaml (the
 steps and their entries, the action windows), triggers.yaml (the seven sequence steps, the named
 rules, the catalogue of conditions). ask.yaml, beside them, holds only the words a question is
 read with: question words per kind, window cues read with their negation and scope, words of
-ideas, who-phrases, verdict words and the answer's labels.
+ideas, who-phrases, verdict words and the answer's labels, and the ranking weights and the
+verdicts said, both chosen by tests/ask/crossval.py.
 
 Retrieval runs here, over the loaded glossary, with the project's analyzer (judge.search.analysis:
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
