@@ -39,8 +39,9 @@ def first(answer: Answer) -> tuple[str, int, str]:
 # -- the development set: a regression guard ----------------------------------------------------
 
 def test_the_development_set_stays_answered() -> None:
-    right = {"step": 0, "window": 0, "cite": 0}
-    total = {"step": 0, "window": 0, "cite": 0}
+    # floors: what ask.yaml's weights and verdict choice measured on dev (tests/ask/crossval.py)
+    right = {"step": 0, "window": 0, "cite": 0, "said": 0}
+    total = {"step": 0, "window": 0, "cite": 0, "said": 0}
     for q in DEV:
         answer = ask(q["q"], q["lang"])
         if "step" in q:
@@ -49,11 +50,14 @@ def test_the_development_set_stays_answered() -> None:
         if "window" in q:
             total["window"] += 1
             right["window"] += answer.window == q["window"]
+        if "verdict" in q and answer.verdict is not None:
+            total["said"] += 1
+            right["said"] += answer.verdict == q["verdict"]
         justifying = {(q["cite"]["id"], q["cite"]["para"])} | {(a["id"], a["para"]) for a in q.get("also", [])}
         total["cite"] += 1
         right["cite"] += (answer.evidence[0].cite.id, answer.evidence[0].cite.para) in justifying
-    share = {k: right[k] / total[k] for k in right}
-    assert share["step"] >= 0.8 and share["window"] >= 0.9 and share["cite"] >= 0.6, share
+    assert right["step"] >= 34 and right["window"] >= 27 and right["cite"] >= 48, (right, total)
+    assert total["said"] >= 7 and right["said"] == total["said"], (right, total)  # a verdict said is right
 
 
 # -- what the question asks ---------------------------------------------------------------------
@@ -137,8 +141,12 @@ def test_a_cancelled_event_still_counts_as_played() -> None:
 
 
 def test_a_sacrificed_card_cannot_be_saved() -> None:
+    # the paragraph denies, but a paragraph's stance is not said as a verdict (ask.yaml
+    # `verdicts: give`): its "no" was right for 4 of the 8 development questions it answered
     answer = ask("můžu zachránit obětovanou postavu?")
-    assert answer.verdict == "no" and "nelze zachránit" in first(answer)[2]
+    assert (answer.verdict_from, answer.stance) == ("paragraph", "denies") and "nelze zachránit" in first(answer)[2]
+    assert answer.verdict is None and answer.answer is not None
+    assert answer.answer.startswith("Verdikt je v citovaných odstavcích.")
 
 
 def test_one_copy_once_per_condition() -> None:
@@ -149,7 +157,7 @@ def test_one_copy_once_per_condition() -> None:
 def test_a_name_with_no_in_it_is_not_a_denial() -> None:
     # the issue's own example: "no obligadas" names optional reactions, it denies nothing
     answer = ask("¿una reacción obligada va antes que una normal?")
-    assert (answer.verdict, answer.window) == ("yes", "forced-reactions")
+    assert answer.stance != "denies" and answer.window == "forced-reactions"
     assert "las reacciones obligadas tienen prioridad" in first(answer)[2]
 
 
@@ -229,7 +237,7 @@ def test_an_open_rule_met_is_said_undecided_with_the_paragraph_it_cites(question
 def test_one_group_of_an_open_rule_alone_is_decided() -> None:
     # two deaths at once share a window (triggering-condition ¶2): decided, no copy is asked of
     answer = ask("si dos personajes mueren a la vez, ¿hay una ventana de reacción por cada uno?")
-    assert answer.verdict in ("yes", "no")
+    assert answer.verdict != "open" and answer.stance in ("denies", "allows", "states")
 
 
 def test_every_undecided_entry_names_an_open_rule() -> None:
@@ -249,6 +257,18 @@ def test_a_rule_that_cites_the_evidence_decides_with_its_consequence() -> None:
     assert answer.verdict == "no" and first(answer)[:2] == ("then", 3)
     assert "nesmí být proveden pokus vyhodnotit i druhou část" in first(answer)[2]
     assert answer.evidence[0].source == "rule:then-not-attempted"
+    assert (answer.verdict_from, answer.stance) == ("rule:then-not-attempted", "denies")
+
+
+def test_a_verdict_said_or_not_is_in_the_json_with_what_it_rests_on() -> None:
+    runner = CliRunner()
+    said = json.loads(runner.invoke(cli, ["ask", "kdyz se prvni cast pred slovem pote nevyhodnoti, vyhodnoti se zbytek?",
+                                          "--format", "json"]).output)
+    assert (said["verdict"], said["verdict_from"], said["stance"]) == ("no", "rule:then-not-attempted", "denies")
+    withheld = json.loads(runner.invoke(cli, ["ask", "můžu zachránit obětovanou postavu?", "--format", "json"]).output)
+    assert (withheld["verdict"], withheld["verdict_from"], withheld["stance"]) == (None, "paragraph", "denies")
+    asked_no_verdict = json.loads(runner.invoke(cli, ["ask", "kdy se kontrolují rezervy?", "--format", "json"]).output)
+    assert (asked_no_verdict["verdict"], asked_no_verdict["verdict_from"]) == (None, None)
 
 
 @pytest.mark.parametrize(("rule", "lang", "verdict"), [
@@ -399,6 +419,24 @@ def test_the_vocabulary_loads_and_reports_its_line(tmp_path: Path) -> None:
     broken.write_text(text.replace("  who:\n    es: [\"quién\"", "  whom:\n    es: [\"quién\""), "utf-8")
     with pytest.raises(Exception, match=r"ask.yaml:\d+: kinds: who missing"):
         load_vocabulary(broken)
+
+
+def test_ranking_weights_and_verdicts_given_are_checked_data(tmp_path: Path) -> None:
+    text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
+    broken = tmp_path / "ask.yaml"
+    broken.write_text(text.replace("weights: {bm25:", "weights: {bm52:"), "utf-8")
+    with pytest.raises(Exception, match=r"ask.yaml:\d+: ranking: unknown feature 'bm52'"):
+        load_vocabulary(broken)
+    broken.write_text(text.replace("give: [open,", "give: [opened,"), "utf-8")
+    with pytest.raises(Exception, match=r"ask.yaml:\d+: verdicts: give: unknown 'opened'"):
+        load_vocabulary(broken)
+
+
+def test_a_paragraphs_score_is_its_features_weighed() -> None:
+    from judge.rules.ask import Features, rank
+    found = Features(3, 10.0, {"bm25": {0: 1.0, 2: 0.5}, "title": {2: 1.0}, "first": {1: 1.0}}, {}, None)
+    assert rank(found, {"bm25": 1.0, "title": 0.5}) == [1.0, 0.0, 1.0]
+    assert rank(found, {"bm25": 1.0, "first": 2.0}) == [1.0, 2.0, 0.5]
 
 
 ISOLATED = """

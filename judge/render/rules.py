@@ -188,13 +188,13 @@ def triggers_list(rows: Sequence[tuple[str, str, str]], fmt: str) -> str:
 def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DEFAULT_WIDTH) -> str:
     """Text: the answer (verdict, step, window, who, next), the justifying paragraph with its
     words, the other paragraphs, and the scenario that steps the situation. JSON: today's
-    fields (question, lang, matches, answer, cites) plus kind, verdict, step, window, who, next,
-    the ranked evidence and the scenario."""
+    fields (question, lang, matches, answer, cites) plus kind, verdict (and what it rests on:
+    verdict_from, stance), step, window, who, next, the ranked evidence and the scenario."""
     if fmt == "json":
         return to_json({
             "question": result.question, "lang": result.lang, "kind": list(result.kinds),
-            "verdict": result.verdict, "step": result.step, "window": result.window, "who": result.who,
-            "next": result.next,
+            "verdict": result.verdict, "verdict_from": result.verdict_from, "stance": result.stance,
+            "step": result.step, "window": result.window, "who": result.who, "next": result.next,
             "matches": [{"trigger": m.trigger, "title": m.title, "step": m.step, "window": m.window,
                          "score": m.score, "phrase": m.phrase} for m in result.matches],
             "answer": result.answer, "cites": [cite_dict(c) for c in result.cites],

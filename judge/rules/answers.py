@@ -36,7 +36,9 @@ class Answer:
     """`judge ask`: what the question asks (`kinds`), the verdict (yes | no | open) where it
     asks one, the framework step and window, who acts or decides first, the step after, the
     paragraphs that justify it (`evidence`, the justifying one first; `cites` the same cites),
-    the conditions of the catalogue it meets and a `judge step` scenario of the situation."""
+    the conditions of the catalogue it meets and a `judge step` scenario of the situation.
+    `verdict_from` and `stance` say what the verdict rests on and what that says, also where the
+    verdict is not said (None: the evidence does not decide it; the answer points to the cites)."""
 
     question: str
     lang: Lang
@@ -51,3 +53,5 @@ class Answer:
     next: str | None = None
     evidence: tuple[Evidence, ...] = ()
     scenario: str | None = None
+    verdict_from: str | None = None   # open | rule:NAME | paragraph: what the verdict rests on
+    stance: str | None = None         # open | denies | allows | states: what that says

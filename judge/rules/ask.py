@@ -1,19 +1,22 @@
 """`judge ask`: a judge's question in Spanish or Czech → what it asks (when, which window, who,
 yes/no, what if), the framework step and window, who acts or decides first, a verdict where
-one is asked, and the paragraphs that justify the answer, the justifying one first.
+one is asked and the evidence decides it, and the paragraphs that justify the answer, the
+justifying one first.
 
 Everything the answer says comes from the data: the glossary's paragraphs, framework.yaml (the
 steps and their entries, the action windows), triggers.yaml (the seven sequence steps, the named
 rules, the catalogue of conditions). ask.yaml, beside them, holds only the words a question is
 read with: question words per kind, window cues read with their negation and scope, words of
-ideas, who-phrases, verdict words and the answer's labels.
+ideas, who-phrases, verdict words and the answer's labels, and the ranking weights and the
+verdicts said, both chosen by tests/ask/crossval.py.
 
 Retrieval runs here, over the loaded glossary, with the project's analyzer (judge.search.analysis:
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
-that the question meets (rules, sequence steps, conditions, steps) cite, and the ideas its
-cue words name. Every weight was set on tests/ask/dev.yaml, dev2.yaml and dev3.yaml; tests/ask/heldout.yaml
-measures.
+that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
+words name and where the paragraph stands in its entry (FEATURES), weighed by ask.yaml's
+`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml and dev3.yaml by tests/ask/crossval.py, which
+also prints the leave-one-set-out figures that predict a fresh set.
 """
 
 from __future__ import annotations
@@ -44,15 +47,13 @@ KINDS = ("when", "window", "who", "yesno", "whatif")
 SEQUENCE_WINDOWS = ("would-interrupts", "forced-interrupts", "interrupt-window", "forced-reactions",
                     "reaction-window")
 EVIDENCE = 5
-# Set on tests/ask/dev.yaml: BM25's k1 and b; the share of the best paragraph's score a
-# paragraph gains when a named part of the data that the question meets cites it (per kind of
-# part), when it says a word of an idea the question names (`idea`), or when a who-question
-# meets a paragraph that names who acts (`who`, and `who-window` more when it rules the window
-# the question names); a word of the same family counts `loose`; the cites of an open rule the
-# question meets (`undecided`) come first.
-WEIGHTS = {"k1": 1.2, "b": 0.75, "rule": 1.0, "sequence": 0.6, "trigger": 0.1, "step": 0.3,
-           "idea": 0.6, "who": 0.3, "loose": 0.6, "when": 0.2, "pair": 0.3, "undecided": 2.0,
-           "who-window": 0.5, "idea-rule": 1.5}
+# What a verdict rests on and what that says (see _decide): ask.yaml's `verdicts: give` lists
+# those whose verdict is said.
+VERDICT_KEYS = ("open", "rule-denies", "rule-allows", "rule-states", "paragraph-denies", "paragraph-allows",
+                "paragraph-states")
+# BM25's k1 and b, and what a word of the same family counts (`loose`); how the paragraphs are
+# ranked is ask.yaml's `ranking` (see FEATURES).
+WEIGHTS = {"k1": 1.2, "b": 0.75, "loose": 0.6}
 UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
@@ -89,6 +90,8 @@ class Vocabulary:
     and_words: Phrases = field(hash=False, default_factory=dict)  # "and": a clause of its own
     idea_rules: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # idea → rules it names
     idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
+    ranking: dict[str, float] = field(hash=False, default_factory=dict)  # feature → weight (see FEATURES)
+    verdicts_given: frozenset[str] = frozenset(VERDICT_KEYS)  # basis-stance whose verdict is said (see _decide)
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -143,7 +146,31 @@ def load_vocabulary(path: Path) -> Vocabulary:
                      if isinstance(r, Located) and isinstance(r.get("unless"), Located)},
         prefixes={lang: tuple(fold(p) for p in citing.str_list(mapping(data, "prefixes"), lang)) for lang in LANGS},
         and_words={lang: tuple(fold(w) for w in citing.str_list(mapping(data, "and_words"), lang)) for lang in LANGS},
+        ranking=_ranking(mapping(data, "ranking")),
+        verdicts_given=_given(mapping(data, "verdicts")),
     )
+
+
+def _given(raw: Located) -> frozenset[str]:
+    """ask.yaml's `verdicts: give:`, each one of VERDICT_KEYS."""
+    given = citing.str_list(raw, "give")
+    unknown = [k for k in given if k not in VERDICT_KEYS]
+    if unknown:
+        raise raw.fail("give", f"verdicts: give: unknown {unknown[0]!r} (one of {', '.join(VERDICT_KEYS)})")
+    return frozenset(given)
+
+
+def _ranking(raw: Located) -> dict[str, float]:
+    """ask.yaml's `ranking: weights:`, one number per feature of FEATURES."""
+    weights = raw.get("weights")
+    if not isinstance(weights, Located):
+        raise raw.fail("weights", "ranking: weights: a mapping of feature → number")
+    unknown = [k for k in weights if k not in FEATURES]
+    if unknown:
+        raise weights.fail(unknown[0], f"ranking: unknown feature {unknown[0]!r} (one of {', '.join(FEATURES)})")
+    if not all(isinstance(weights[k], (int, float)) for k in weights):
+        raise raw.fail("weights", "ranking: weights: numbers")
+    return {str(k): float(weights[k]) for k in weights}
 
 
 def _idea_rules(data: Located) -> dict[str, tuple[str, ...]]:
@@ -558,91 +585,247 @@ def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 
     return False
 
 
-# -- answering ---------------------------------------------------------------------------------
+# -- ranking the paragraphs: features, and weights learned on the development sets --------------
 
-def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,
-           catalogue: Catalogue, source: EntrySource) -> Answer:
-    question = check_question(question)
-    breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
-    toks = tokens(question, lang, breaks)
-    _check_language(toks, known, vocab, lang)
-    reading = read(toks, vocab, lang)
-    stop = stop_words(lang)
-    query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
-    scores = _bm25(known, query)
-    top = max(scores, default=0.0)
-    if top < MIN_SCORE:  # a stray shared word ("color") is no answer: say so, show the closest
-        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:3] if top > 0 else []
-        closest = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2), "words",
-                                 known.paragraphs[i].text) for i in order)
-        return Answer(question, lang, (), None, tuple(e.cite for e in closest), reading.kinds, evidence=closest)
-    why = [""] * len(scores)
-    kept = _units(known, set(query))
+# What a paragraph has for a question, each scaled so that the best paragraph's BM25 is 1:
+# its words (`bm25`), the named parts of the data the question meets that cite it (per kind of
+# part, by how well it is met, less for a later cite and a part met less well), the ideas it
+# says, the rule an idea names, who it names (and whether it rules the window named), its
+# framework step for a when-question, the question's adjacent word pairs it says, an open rule's
+# cites, the share of the question's words (by rarity) it says (`cover`), how much of the
+# question its entry's title says and how much its entry's paragraphs together say (`title`,
+# `entry`, each against the entry that says most), whether it opens its entry (`first`) and
+# whether its step is in the phase the question names (`phase`). ask.yaml's `ranking` weighs them.
+FEATURES = ("bm25", "rule", "sequence", "trigger", "step", "idea", "idea-rule", "who", "who-window", "when",
+            "pair", "undecided", "cover", "title", "entry", "first", "phase")
+ENTRY_NEAR = 0.3   # an entry whose best paragraph's BM25 is below this share of the best's adds nothing
+
+
+@dataclass
+class Features:
+    """A question's features of every paragraph that has one (sparse), and what brought it."""
+
+    size: int
+    top: float
+    values: dict[str, dict[int, float]]
+    why: dict[int, str]
+    undecided: str | None
+
+
+def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, vocab: Vocabulary,
+             catalogue: Catalogue, lang: str) -> Features:
+    """The features of every paragraph that has one for the question (see FEATURES)."""
+    toks, reading, query, scores, top = asked.toks, asked.reading, asked.query, asked.scores, asked.top
+    values: dict[str, dict[int, float]] = {f: {} for f in FEATURES}
+    why: dict[int, str] = {}
+
+    def add(feature: str, i: int, value: float, source: str | None = None, override: bool = False) -> None:
+        values[feature][i] = values[feature].get(i, 0.0) + value
+        if source and (override or i not in why):
+            why[i] = source
+
+    values["bm25"] = {i: s / top for i, s in enumerate(scores) if s}
     index = {(p.id, p.para): i for i, p in enumerate(known.paragraphs)}
-    for rank, (cover, unit) in enumerate(kept):
+    for rank_, (cover, unit) in enumerate(kept):
         for j, ref in enumerate(unit.cites):
             if ref in index:
-                scores[index[ref]] += WEIGHTS[unit.kind] * cover * top / (1 + j) / (1 + rank)
-                why[index[ref]] = why[index[ref]] or f"{unit.kind}:{unit.name}"
+                add(unit.kind, index[ref], cover / (1 + j) / (1 + rank_), f"{unit.kind}:{unit.name}")
     for idea in reading.ideas:
         table = vocab.windows if idea == reading.cue else vocab.concepts
         phrases = [phrase_stems(p, lang) for name, ph in table if name == idea for p in ph[lang]]
         for i, p in enumerate(known.paragraphs):
             if says(p.toks, phrases):
-                scores[i] += WEIGHTS["idea"] * top
-                why[i] = why[i] or f"idea:{idea}"
+                add("idea", i, 1.0, f"idea:{idea}")
         for name in vocab.idea_rules.get(idea, ()):  # the rule the idea names: what it cites
             rule = catalogue.rules.get(name)
             for j, ref in enumerate(_refs(rule.cites, lang) if rule else ()):
                 if ref in index:
-                    scores[index[ref]] += WEIGHTS["idea-rule"] * top / (1 + j)
-                    why[index[ref]] = f"rule:{name}"
+                    add("idea-rule", index[ref], 1 / (1 + j), f"rule:{name}", override=True)
     if "who" in reading.kinds:
         ruled = known.window_rules.get(reading.cue or "", frozenset())
         for i, p in enumerate(known.paragraphs):
             if p.who:  # who acts first in the window the question names: what rules that window says
-                scores[i] += WEIGHTS["who"] * top + WEIGHTS["who-window"] * top * ((p.id, p.para) in ruled)
+                add("who", i, 1.0)
+                if (p.id, p.para) in ruled:
+                    add("who-window", i, 1.0)
     if "when" in reading.kinds:  # a when-question is answered by a framework step
         for i, p in enumerate(known.paragraphs):
             if p.step:
-                scores[i] += WEIGHTS["when"] * top
+                add("when", i, 1.0)
+    stop = stop_words(lang)
     pairs = _pairs([t for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop])
     if pairs:
         for i, p in enumerate(known.paragraphs):
             met = pairs & p.pairs
             if met:
-                scores[i] += WEIGHTS["pair"] * top * len(met) / len(pairs)
+                add("pair", i, len(met) / len(pairs))
     undecided = _undecided(toks, vocab, catalogue, lang)
     if undecided:  # the open rule's cites justify "the Rules Reference does not decide"
         for j, ref in enumerate(_refs(catalogue.rules[undecided].cites, lang)):
             if ref in index:
-                scores[index[ref]] += WEIGHTS["undecided"] * top / (1 + j)
-                why[index[ref]] = f"rule:{undecided}"
+                add("undecided", index[ref], 1 / (1 + j), f"rule:{undecided}", override=True)
+    _entry_features(values, query, scores, top, known, _phase(toks, known))
+    return Features(len(scores), top, values, why, undecided)
+
+
+def _entry_features(values: dict[str, dict[int, float]], query: Counter[str], scores: list[float], top: float,
+                    known: Knowledge, phase: int | None) -> None:
+    """`cover`, `title`, `entry`, `first` and `phase` (see FEATURES). A word of the question
+    meets a word of its family (`loose`) at WEIGHTS["loose"]."""
+    family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.family(t)] for t in query}
+    mass = sum(known.idf.get(t, 0.0) for t in query) or 1.0
+
+    def said(terms: Iterable[str] | dict[str, int]) -> float:
+        return sum(max((w * known.idf.get(d, 0.0) for d, w in family[t] if d in terms), default=0.0) for t in query)
+
+    for i, s in enumerate(scores):
+        if s:
+            values["cover"][i] = said(known.paragraphs[i].tf) / mass
+    entries = _entries(known)
+    matched = {e: said(terms) for e, terms in entries.items()}
+    best = max(matched.values(), default=0.0) or 1.0
+    titles = {e: said(_title_terms(known.paragraphs[rows[0]].term, known.lang)) for e, rows in _rows(known).items()}
+    title_best = max(titles.values(), default=0.0) or 1.0
+    for i, p in enumerate(known.paragraphs):
+        near = matched[p.id] / best
+        if near < ENTRY_NEAR:
+            continue
+        values["entry"][i] = near
+        if titles[p.id]:
+            values["title"][i] = titles[p.id] / title_best
+        if p.para == 1:
+            values["first"][i] = 1.0
+        step = p.step or known.step_of_cite.get((p.id, p.para))
+        if phase is not None and step is not None and known.step_phase.get(step) == phase:
+            values["phase"][i] = 1.0
+
+
+_BY_ENTRY: dict[int, tuple[Knowledge, dict[str, frozenset[str]], dict[str, list[int]]]] = {}
+
+
+def _rows(known: Knowledge) -> dict[str, list[int]]:
+    """The paragraphs of each entry, by index (made once per index, in this process)."""
+    return _entry_index(known)[1]
+
+
+def _entries(known: Knowledge) -> dict[str, frozenset[str]]:
+    """The words (stems) of each entry's paragraphs together."""
+    return _entry_index(known)[0]
+
+
+def _entry_index(known: Knowledge) -> tuple[dict[str, frozenset[str]], dict[str, list[int]]]:
+    held = _BY_ENTRY.get(id(known))
+    if held is None or held[0] is not known:
+        rows: dict[str, list[int]] = {}
+        for i, p in enumerate(known.paragraphs):
+            rows.setdefault(p.id, []).append(i)
+        terms = {e: frozenset(t for i in found for t in known.paragraphs[i].tf) for e, found in rows.items()}
+        held = _BY_ENTRY[id(known)] = (known, terms, rows)
+    return held[1], held[2]
+
+
+@lru_cache(maxsize=4096)
+def _title_terms(term: str, lang: str) -> frozenset[str]:
+    return frozenset(analyzed(_NUMBER_PREFIX.sub("", term), lang))
+
+
+def rank(found: Features, weights: dict[str, float]) -> list[float]:
+    """Each paragraph's score: its features weighed (`weights`, ask.yaml's `ranking`)."""
+    out: dict[int, float] = {}
+    for feature, column in found.values.items():
+        w = weights.get(feature, 0.0)
+        if w:
+            for i, v in column.items():
+                out[i] = out.get(i, 0.0) + w * v
+    return [out.get(i, 0.0) for i in range(found.size)]
+
+
+# -- answering ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Question:
+    """A question read: its tokens, what it asks, its content words and their BM25 per paragraph."""
+
+    text: str
+    toks: tuple[Token, ...]
+    reading: Reading
+    query: Counter[str] = field(hash=False)
+    scores: list[float] = field(hash=False)
+
+    @property
+    def top(self) -> float:
+        return max(self.scores, default=0.0)
+
+
+def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Question:
+    text = check_question(text)
+    breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
+    toks = tokens(text, lang, breaks)
+    _check_language(toks, known, vocab, lang)
+    reading = read(toks, vocab, lang)
+    stop = stop_words(lang)
+    query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
+    return Question(text, toks, reading, query, _bm25(known, query))
+
+
+def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,
+           catalogue: Catalogue, source: EntrySource) -> Answer:
+    asked = question_of(question, lang, known, vocab)
+    question, toks, reading, top = asked.text, asked.toks, asked.reading, asked.top
+    if top < MIN_SCORE:  # a stray shared word ("color") is no answer: say so, show the closest
+        scores = asked.scores
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:3] if top > 0 else []
+        closest = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2), "words",
+                                 known.paragraphs[i].text) for i in order)
+        return Answer(question, lang, (), None, tuple(e.cite for e in closest), reading.kinds, evidence=closest)
+    kept = _units(known, set(asked.query))
+    found = features(asked, kept, known, vocab, catalogue, lang)
+    undecided = found.undecided
+    scores = rank(found, vocab.ranking)
+    why = found.why
     order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
     best = known.paragraphs[order[0]]
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
-    ruling = None if undecided or "yesno" not in reading.kinds else \
-        _ruling(toks, known.paragraphs[order[0]], known, vocab, lang)
-    if ruling:
-        verdict: str | None = _rule_verdict(ruling[1], toks, vocab, lang)
-    else:
-        verdict = "open" if undecided else \
-            _verdict(toks, [known.paragraphs[i] for i in order], known, kept, vocab, lang)
-    if verdict != "open" and "yesno" not in reading.kinds:
-        verdict = None  # only a choice the Rules Reference leaves open is said unasked
-    evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i], 2),
-                              why[i] or "words", known.paragraphs[i].text) for i in order)
+    verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
+    evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
+                              why.get(i) or "words", known.paragraphs[i].text) for i in order)
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
                              cover, u.phrase) for cover, u in kept if u.kind == "trigger")
     who = best.who if window else None
     if "who" in reading.kinds:  # the best paragraph that names who acts answers who
         who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
-    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who)
+    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
+                 withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
         ({"whatif", "window", "when"} & set(reading.kinds)) else None
     return Answer(question, lang, matches, text, tuple(e.cite for e in evidence), reading.kinds, verdict, step,
-                  window, who, _next(framework, step), evidence, scenario)
+                  window, who, _next(framework, step), evidence, scenario, basis, stance)
+
+
+def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, Unit]], undecided: str | None,
+            known: Knowledge, vocab: Vocabulary, lang: str) -> tuple[str | None, str | None, str | None]:
+    """The verdict, what it rests on and the stance of that (see _stance): an open rule met
+    ("open", `open`); for a yes/no question, the named rule that cites the justifying paragraph
+    and says the question best (`rule:NAME`), else the best sentence of the best paragraphs
+    (`paragraph`). The verdict is said only where ask.yaml's `verdicts: give` lists the basis
+    and stance ("rule-denies"…): the others were no better than a constant answer on the
+    development sets held out (tests/ask/crossval.py); then it is None and the answer says the
+    verdict is in the paragraphs cited."""
+    toks = asked.toks
+    if undecided or any(u.open and cover >= OPEN_MIN for cover, u in kept):
+        basis, stance = "open", "open"
+    elif "yesno" not in asked.reading.kinds:
+        return None, None, None  # only a choice the Rules Reference leaves open is said unasked
+    else:
+        ruling = _ruling(toks, evidence[0], known, vocab, lang)
+        if ruling:
+            basis, stance = f"rule:{ruling[1].name}", _stance(_consequence(ruling[1], lang), toks, vocab, lang)
+        else:
+            basis, stance = "paragraph", _verdict(toks, evidence, known, kept, vocab, lang)
+    verdict = {"open": "open", "denies": "no"}.get(stance, "yes")
+    key = "open" if stance == "open" else f"{basis.split(':')[0]}-{stance}"
+    return (verdict if key in vocab.verdicts_given else None), basis, stance
 
 
 def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, lang: str) -> str | None:
@@ -778,11 +961,8 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
 
 def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge, kept: list[tuple[float, Unit]],
              vocab: Vocabulary, lang: str) -> str:
-    """Yes or no from the sentence of the best paragraphs that meets the question best (its
-    rarest words): no when it denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
-    once what the question asks twice; "open" when a rule the Rules Reference leaves open is met."""
-    if any(u.open and cover >= OPEN_MIN for cover, u in kept):
-        return "open"
+    """The stance (see _stance) of the sentence of the best paragraphs that meets the question
+    best (its rarest words); "open" when a rule the Rules Reference leaves open is met."""
     asked = {s for t in toks for s in t.stems}
     family = {t: [(t, 1.0)] + [(d, WEIGHTS["loose"]) for d in known.family(t)] for t in asked}
 
@@ -794,18 +974,26 @@ def _verdict(toks: Sequence[Token], evidence: list[Paragraph], known: Knowledge,
                   for rank, p in enumerate(evidence[:3])
                   for s in (tokens(x, lang) for x in _SENTENCE.split(p.text))]
     sentence = max(candidates, key=lambda c: c[0])[1]
-    return _polarity(sentence, toks, vocab, lang)
+    return _stance(sentence, toks, vocab, lang)
 
 
 def _polarity(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
     """"no" when the sentence denies (no, nelze, nesmí, ne-…) and does not allow, or limits to
     once what the question asks more often; else "yes"."""
+    return "no" if _stance(sentence, toks, vocab, lang) == "denies" else "yes"
+
+
+def _stance(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
+    """What the sentence says of what the question asks: "denies" (a word of `deny` and none of
+    `allow`, or `only` where the question asks `more`), "allows" (a word of `allow`), else
+    "states" (it says neither: its yes is only the absence of a no)."""
     def has(seq: Sequence[Token], key: str) -> bool:
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
     sentence = _unnamed(sentence, vocab, lang)
-    no = (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more"))
-    return "no" if no else "yes"
+    if (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more")):
+        return "denies"
+    return "allows" if has(sentence, "allow") else "states"
 
 
 def _unnamed(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[Token, ...]:
@@ -850,8 +1038,11 @@ def _ruling(toks: Sequence[Token], best_paragraph: Paragraph, known: Knowledge, 
 
 def _rule_verdict(unit: Unit, toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
     """Yes or no as the rule says it: the polarity of its consequence (after the colon)."""
-    consequence = unit.phrase.split(":", 1)[1] if ":" in unit.phrase else unit.phrase
-    return _polarity(tokens(consequence, lang), toks, vocab, lang)
+    return _polarity(_consequence(unit, lang), toks, vocab, lang)
+
+
+def _consequence(unit: Unit, lang: str) -> tuple[Token, ...]:
+    return tokens(unit.phrase.split(":", 1)[1] if ":" in unit.phrase else unit.phrase, lang)
 
 
 def _czech_negative(word: str) -> bool:
@@ -880,11 +1071,14 @@ def _next(framework: Framework, step: str | None) -> str | None:
 
 
 def _text(words_: dict[str, str], seq_labels: dict[str, str], framework: Framework, source: EntrySource, lang: str,
-          verdict: str | None, step: str | None, window: str | None, who: str | None) -> str:
-    """The answer in words: verdict, step and window, who, what happens next."""
+          verdict: str | None, step: str | None, window: str | None, who: str | None, withheld: bool = False) -> str:
+    """The answer in words: verdict (or that it is in the paragraphs cited), step and window,
+    who, what happens next."""
     parts = []
     if verdict:
         parts.append(words_[verdict])
+    elif withheld:
+        parts.append(words_["withheld"])
     if step:
         parts.append(f"{words_['step']} {_item_title(framework, source, step, lang)}.")
     if window:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from judge.rules.ask import Knowledge, Vocabulary
     from judge.rules.triggers import Catalogue as Triggers
 
-FORMAT = 2
+FORMAT = 3
 
 
 @dataclass(frozen=True)
