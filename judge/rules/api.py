@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from judge.core.yamldata import Located
     from judge.rules import ask as asking
     from judge.rules.answers import Answer
-    from judge.rules.model import Timeline
+    from judge.rules.timelines import Timeline
     from judge.rules.scenario import Scenario
     from judge.rules.sequence import Decide
     from judge.rules.stepped import StepResult
