@@ -431,7 +431,8 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     from judge.render import rules as render
     from judge.rules import api, data, registry
 
-    engine = data.engine_of(registry.scenario_game(scenario, game))
+    loaded = service.read_scenario(scenario)
+    engine = data.engine_of(registry.scenario_game(loaded, game))
     if engine in registry.STEP_ENGINES:
         _only_scenario_options(engine, trigger=trigger, players=players, first=first_player, at=at,
                                occurrences=occurrences, melee=melee, ability=abilities,
@@ -442,7 +443,7 @@ def step_command(scenario: Path | None, game: str | None, lang: str | None, trig
     options = {"game": game, "lang": lang, "trigger": trigger, "first_player": first_player, "at": at,
                "occurrences": occurrences, "players": players.split(",") if players else None,
                "format": "melee" if melee else None}
-    click.echo(service.step_output(scenario, options, abilities, fmt, terminal_width(),
+    click.echo(service.step_output(loaded, options, abilities, fmt, terminal_width(),
                                    _prompt_decide if interactive else None), nl=False)
 
 

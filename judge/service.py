@@ -30,30 +30,40 @@ from typing import TYPE_CHECKING, Any
 from judge.core.errors import JudgeError
 
 if TYPE_CHECKING:
+    from judge.core.yamldata import Located
     from judge.rules.sequence import Decide
 
 
-def step_output(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...], fmt: str, width: int,
+def read_scenario(path: Path | None, text: str | None = None) -> Located | None:
+    """The scenario file at `path` (or `text`, named as `path`) read once, with its limits and
+    checks (judge.core.yamldata): its game, its engine and the engine's scenario all come from
+    this mapping. None without a file (a scenario from options)."""
+    from judge.core import yamldata
+
+    return yamldata.load(path, text) if path is not None else None
+
+
+def step_output(scenario: Located | None, options: dict[str, Any], abilities: tuple[str, ...], fmt: str, width: int,
                 prompt: Callable[[dict[str, str]], Decide] | None = None) -> str:
-    """`judge step`: the scenario at `path` stepped by its game's engine, with `options` (the
-    scenario's keys, None where not given) overriding its keys, rendered in `fmt`. `prompt`
-    makes the trigger sequence's deciding function from the window labels (`judge step -i`)."""
-    return step_renderer(path, options, abilities, prompt)(fmt, width)
+    """`judge step`: the scenario (read_scenario's mapping) stepped by its game's engine, with
+    `options` (the scenario's keys, None where not given) overriding its keys, rendered in `fmt`.
+    `prompt` makes the trigger sequence's deciding function from the window labels (`judge step -i`)."""
+    return step_renderer(scenario, options, abilities, prompt)(fmt, width)
 
 
-def step_renderer(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...],
+def step_renderer(scenario: Located | None, options: dict[str, Any], abilities: tuple[str, ...],
                   prompt: Callable[[dict[str, str]], Decide] | None = None) -> Callable[[str, int], str]:
     """The situation stepped once; the function renders it in a format and width (the browser
     shows both the text and the JSON of one step)."""
     from judge.render import rules as render
     from judge.rules import api, data, registry, sequence
 
-    step_game = registry.scenario_game(path, options.get("game"))
+    step_game = registry.scenario_game(scenario, options.get("game"))
     engine = data.engine_of(step_game)
     if engine in registry.STEP_ENGINES:
-        outcome, labels = registry.runner(engine)(path, step_game, options.get("lang"))
+        outcome, labels = registry.runner(engine)(scenario, step_game, options.get("lang"))
         return lambda fmt, width: render.engine_result(outcome, fmt, labels, width)
-    situation = api.load_scenario(path, options, abilities)
+    situation = api.scenario_of(scenario, options, abilities)
     decide = prompt(api.window_labels(situation.game, situation.lang)) if prompt else sequence.scripted
     result, step_labels = api.step(situation, decide)
     return lambda fmt, width: render.step_result(result, fmt, step_labels, width)
@@ -101,10 +111,11 @@ def _step(request: dict[str, Any]) -> dict[str, Any]:
     path = Path(str(request.get("file") or "scenario.yaml"))
     if path.name != str(path):
         return _failure(2, f"{path}: a file name, without folders")
-    (Path.cwd() / path).write_text(str(request.get("scenario", "")), "utf-8")
+    text = str(request.get("scenario", ""))
+    (Path.cwd() / path).write_text(text, "utf-8")
     options = {"lang": request.get("lang")}
     width = int(request.get("width", 80))
-    return _response(step_renderer(path, options, ()), 0, width)
+    return _response(step_renderer(read_scenario(path, text), options, ()), 0, width)
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:

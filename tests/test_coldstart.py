@@ -44,12 +44,13 @@ def test_importing_the_command_line_loads_no_command() -> None:
 
 @pytest.mark.parametrize(("args", "absent"), [
     (("show", "anular"), ("whoosh", "snowballstemmer", "judge.search", "judge.rules.model", "judge.rules.api",
-                          "judge.translate", "mkdocs")),
+                          "judge.translate", "mkdocs", "judge.glossary.listing", "hashlib")),
     (("timeline",), ("whoosh", "snowballstemmer", "judge.search", "judge.translate", "mkdocs",
                      "judge.rules.triggers", "judge.rules.scenario", "judge.rules.sequence", "judge.rules.stepped",
                      "judge.rules.answers", "judge.rules.runs", "judge.glossary.views", "judge.glossary.entryfile")),
     (("step", str(SCENARIO)), ("whoosh", "judge.search.index", "judge.translate", "mkdocs", "judge.rules.answers",
-                               "judge.rules.runs", "judge.rules.ask", "judge.glossary.views", "judge.glossary.entryfile")),
+                               "judge.rules.runs", "judge.rules.ask", "judge.glossary.views", "judge.glossary.entryfile",
+                               "judge.rules.timelines", "hashlib")),
     (("search", "reaccion"), ("judge.rules.model", "judge.rules.api", "judge.translate", "mkdocs", "platformdirs",
                               "judge.glossary.views", "judge.glossary.entryfile", "difflib")),
 ])
@@ -60,7 +61,8 @@ def test_a_command_imports_only_what_it_uses(args: tuple[str, ...], absent: tupl
 
 # Without a docstring, dataclass() writes one from inspect.signature(): ~40% of creating the
 # class, paid at every start. The modules every rules or lookup command imports write their own.
-ON_THE_COMMANDS_PATH = ("judge.core.model", "judge.glossary.views", "judge.rules.model",
+ON_THE_COMMANDS_PATH = ("judge.core.model", "judge.glossary.views", "judge.glossary.listing", "judge.rules.model",
+                        "judge.rules.timelines",
                         "judge.rules.stepped", "judge.rules.answers", "judge.rules.runs", "judge.rules.timing",
                         "judge.rules.triggers", "judge.rules.scenario", "judge.rules.sequence", "judge.rules.catalogue",
                         "judge.search.model")

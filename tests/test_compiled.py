@@ -57,6 +57,17 @@ def test_a_valid_glossary_is_cached_and_read_back_without_parsing(
     assert show(runner, "anular") == parsed
 
 
+def test_an_unpickled_entry_is_its_entry_with_its_path_made_when_read() -> None:
+    """The compiled glossary keeps each entry's path as text until it is read."""
+    entries = glossary.load(ROOT / "glossary").entries[:20]
+    again = pickle.loads(pickle.dumps(entries))
+    assert all("path" not in entry.__dict__ for entry in again)  # not made yet
+    assert again == entries  # compared field by field: each path made here
+    assert [type(e.path) for e in again] == [type(e.path) for e in entries] and again[0].path == entries[0].path
+    assert pickle.loads(pickle.dumps(again)) == entries
+    assert replace(again[1], id="x").path == entries[1].path
+
+
 def test_an_edit_in_place_that_keeps_size_and_mtime_is_seen(
         trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Anular" in show(runner, "anular")

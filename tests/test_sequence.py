@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from judge import glossary
+from judge.cli import cli
 from judge.core.errors import BadData
 from judge.rules import scenario, sequence, timing, triggers
 from judge.rules.stepped import StepResult
@@ -195,21 +197,26 @@ def test_any_text_is_a_scenario_or_a_located_error(text: str) -> None:
         assert str(error).startswith("x.yaml")
 
 
-def test_a_scenario_read_twice_is_composed_once_and_built_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A step reads its file twice (its game, then the scenario): yaml composes the text once,
-    and each read gets its own values, with the lines and the file name of its own call."""
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("path", [
+    GOLDEN / "judge" / "scenarios" / "challenge-won-reactions.yaml",  # the trigger sequence (agot2)
+    GOLDEN / "games" / "agot1" / "scenarios" / "attachments.yaml",  # shadows
+    GOLDEN / "games" / "agot-board" / "scenarios" / "supported-attack.yaml",  # combat
+    GOLDEN / "games" / "gp" / "scenarios" / "refused-order.yaml",  # the priority stack
+], ids=lambda path: path.parent.parent.name)
+def test_a_step_reads_its_scenario_file_once(path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its game, its engine and the engine's scenario all come from one read of the file."""
     import yaml
 
+    text = path.read_text("utf-8")
     composed: list[str] = []
     real = yaml.compose
-    monkeypatch.setattr(yaml, "compose", lambda text, Loader: composed.append(text) or real(text, Loader=Loader))
-    text = "game: agot2\ntrigger: character-killed\nplayers: [Ana, Bruno]\n"
-    first, second = yamldata.load(Path("a.yaml"), text), yamldata.load(Path("b.yaml"), text)
-    assert composed == [text]
-    assert first == second and first is not second and first["players"] is not second["players"]
-    assert (first.where, second.where, second.line_of("players")) == ("a.yaml", "b.yaml", 3)
-    yamldata.load(Path("c.yaml"), text + "first_player: Ana\n")
-    assert len(composed) == 2
+    monkeypatch.setattr(yaml, "compose", lambda source, Loader: composed.append(source) or real(source, Loader=Loader))
+    result = runner.invoke(cli, ["step", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert composed.count(text) == 1
 
 
 def test_a_save_in_the_interrupt_window_ends_it_when_nothing_is_left_imminent() -> None:

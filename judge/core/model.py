@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 Kind = Literal["entry", "redirect", "step", "section"]
 BlockKind = Literal["paragraph", "bullet", "numbered", "table"]
@@ -108,13 +108,23 @@ class Entry:
     # (key, line) for each front-matter key, so later checks can point at the right line.
     key_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
 
-    # Pickled (the compiled glossary) with its path as text: pathlib's own pickling rebuilds a
-    # path from each of its parts, 4 times slower, and every command unpickles 573 of them.
+    # Pickled (the compiled glossary) with its path as text, and unpickled so: the path is made
+    # a Path when first read. Every command unpickles 573 entries, and a Path costs as much to
+    # make as the rest of an entry; most commands never read one.
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "path": str(self.path)}
+        state = {name: value for name, value in self.__dict__.items() if name != "_path_text"}
+        return {**state, "path": str(self.path)}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state, path=Path(str(state["path"])))
+        self.__dict__.update(state)
+        self.__dict__["_path_text"] = self.__dict__.pop("path")
+
+    if not TYPE_CHECKING:  # `path` only: mypy would take any unknown attribute for a Path
+        def __getattr__(self, name: str) -> Path:
+            if name != "path" or "_path_text" not in self.__dict__:
+                raise AttributeError(name)
+            path = self.__dict__["path"] = Path(self.__dict__.pop("_path_text"))
+            return path
 
     def key_line(self, key: str) -> int:
         """The file line of a front-matter key, or line 1 when the key is absent."""

@@ -96,19 +96,11 @@ def load(path: Path, text: str | None = None) -> Located:
     return value
 
 
-_last_composed: tuple[str, Any] = ("", None)
-
-
 def _compose(text: str) -> Any:
-    """yaml's node graph of `text`; the last one is kept, since a step reads its scenario twice
-    (its game, then the scenario) and composing is most of a step in the browser (pure-Python
-    PyYAML). The graph is only read: each load builds its own values from it."""
-    global _last_composed
+    """yaml's node graph of `text`."""
     import yaml
 
-    if _last_composed[0] != text or _last_composed[1] is None:
-        _last_composed = (text, yaml.compose(text, Loader=fast_loader()))
-    return _last_composed[1]
+    return yaml.compose(text, Loader=fast_loader())
 
 
 class _Builder:

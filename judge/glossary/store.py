@@ -17,7 +17,8 @@ from judge.core.model import DEFAULT_GAME, LANGS, Entry, Problem
 from judge.core.text import fold
 
 if TYPE_CHECKING:
-    from judge.glossary.views import Concept, ConceptRow, EntryView, Link, Listing, ListingSummary
+    from judge.glossary.listing import ConceptRow, Listing, ListingSummary
+    from judge.glossary.views import Concept, EntryView, Link
 
 # Parsing (judge.glossary.entryfile) and the reader's views (judge.glossary.views) are imported
 # where they are used: a command that finds the glossary compiled parses nothing, and only
@@ -340,14 +341,14 @@ class Glossary:
 
     def listing(self, game: str | None, lang: str = "all", kind: str | None = None) -> Listing:
         """One row per concept of `game`, filtered by language presence and kind."""
-        from judge.glossary.views import Listing
+        from judge.glossary.listing import Listing
 
         rows = [self._row(game, entry_id) for entry_id in self.ids(game)] if game else []
         rows = [r for r in rows if (lang == "all" or r.terms.get(lang)) and (kind is None or r.kind == kind)]
         return Listing(game, tuple(rows), _summary(rows))
 
     def _row(self, game: str, entry_id: str) -> ConceptRow:
-        from judge.glossary.views import ConceptRow
+        from judge.glossary.listing import ConceptRow
 
         variants = self.variants(game, entry_id)
         first = next(iter(variants.values()))
@@ -356,7 +357,7 @@ class Glossary:
 
 
 def _summary(rows: list[ConceptRow]) -> ListingSummary:
-    from judge.glossary.views import KindCount, ListingSummary
+    from judge.glossary.listing import KindCount, ListingSummary
 
     es_only = [r for r in rows if r.terms["es"] and not r.terms["cs"]]
     cs_only = [r for r in rows if r.terms["cs"] and not r.terms["es"]]

@@ -8,7 +8,6 @@ Each public function takes a domain result and returns the whole output, ending 
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -64,6 +63,8 @@ def use_color(fmt: str) -> bool:
 # -- json -------------------------------------------------------------------------------
 
 def to_json(data: Any) -> str:
+    import json  # --format json only: the text of every command's start does without it
+
     return json.dumps(data, ensure_ascii=False, indent=2, default=_json_default) + "\n"
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from judge.core.model import Block, Entry
-from judge.glossary.views import Concept, EntryView, Listing, RuleView
+from judge.glossary.views import Concept, EntryView, RuleView
 from judge.render import (
     DEFAULT_WIDTH,
     GUTTER,
@@ -27,7 +27,7 @@ from judge.render import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from judge.glossary.listing import Listing
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:

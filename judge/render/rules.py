@@ -11,7 +11,8 @@ from judge.render import DEFAULT_WIDTH, cite_dict, cites_line, table, to_json, w
 
 if TYPE_CHECKING:  # each renderer is handed its result: importing them all would create every type
     from judge.rules.answers import Answer
-    from judge.rules.model import Note, Timeline, TimelineItem
+    from judge.rules.model import Note
+    from judge.rules.timelines import Timeline, TimelineItem
     from judge.rules.runs import ShadowsResult, ShadowsStage, ShadowsTurn, StackEvent, StackRun
     from judge.rules.stepped import AbilityUse, FrameworkRun, Opportunity, SequenceItem, StepResult
 

@@ -9,12 +9,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.core import yamldata
 from judge.rules import catalogue, data, timing
 
 if TYPE_CHECKING:
+    from judge.core.yamldata import Located
     from judge.rules import ask as asking
     from judge.rules.answers import Answer
-    from judge.rules.model import Timeline
+    from judge.rules.timelines import Timeline
     from judge.rules.scenario import Scenario
     from judge.rules.sequence import Decide
     from judge.rules.stepped import StepResult
@@ -37,11 +39,17 @@ def timeline(game: str | None, lang: str, melee: bool, phase: int | None) -> tup
 
 def load_scenario(path: Path | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
     """A scenario from a file, from options, or a file with options overriding its keys."""
+    return scenario_of(yamldata.load(path) if path is not None else None, options, abilities)
+
+
+def scenario_of(data: Located | None, options: dict[str, Any], abilities: tuple[str, ...]) -> Scenario:
+    """A scenario from a file's mapping as read (judge.core.yamldata), from options, or the
+    mapping with options overriding its keys."""
     from judge.rules import scenario
 
     parsed = tuple(scenario.parse_ability_option(text) for text in abilities)
-    if path is not None:
-        loaded = scenario.from_file(path, options)
+    if data is not None:
+        loaded = scenario.from_mapping(data, options)
         if parsed:
             loaded = replace(loaded, abilities=loaded.abilities + parsed)
         return loaded

@@ -166,7 +166,11 @@ def load_data(path: Path) -> CombatData:
 
 
 def from_file(path: Path, data: CombatData, lang: str | None) -> Combat:
-    raw = yamldata.load(path)
+    return from_mapping(yamldata.load(path), data, lang)
+
+
+def from_mapping(raw: Located, data: CombatData, lang: str | None) -> Combat:
+    """A combat scenario file's mapping as read (judge.core.yamldata), or BadData with its file and line."""
     _known(raw, _SCENARIO_KEYS, "scenario")
     area = raw.get("area")
     if not isinstance(area, Located) or not isinstance(area.get("name"), str):
@@ -352,16 +356,16 @@ def run(combat: Combat, data: CombatData, fw: timing.Framework, source: EntrySou
                         victor, casualties, tuple(steps), data.labels[combat.lang])
 
 
-def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[CombatResult, dict[str, str]]:
-    """The `combat` step engine (judge/rules/registry.py): a combat scenario file stepped
-    through the combat sequence; its output names steps from the result itself (no labels)."""
+def run_scenario(scenario: Located | None, game: str, lang: str | None) -> tuple[CombatResult, dict[str, str]]:
+    """The `combat` step engine (judge/rules/registry.py): a combat scenario file's mapping
+    stepped through the combat sequence; its output names steps from the result itself (no labels)."""
     if scenario is None:
         raise UsageProblem(f'game "{game}" steps a combat: give its scenario file (docs/scenarios.md)')
     combat_data = data.engine_data(game)
     if not isinstance(combat_data, CombatData):
         raise UsageProblem(f'game "{game}" is not stepped by the combat engine')
     fw = data.framework(game)
-    return run(from_file(scenario, combat_data, lang), combat_data, fw, data.loaded_glossary()), {}
+    return run(from_mapping(scenario, combat_data, lang), combat_data, fw, data.loaded_glossary()), {}
 
 
 def combat_items(fw: timing.Framework) -> list[timing.FwItem]:

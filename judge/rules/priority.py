@@ -104,8 +104,8 @@ def load_rules(path: Path) -> Rules:
 
 # -- the scenario --------------------------------------------------------------------------
 
-def load_scenario(path: Path, fw: Framework) -> Scenario:
-    data = yamldata.load(path)
+def load_scenario(data: Located, fw: Framework) -> Scenario:
+    """A scenario file's mapping as read (judge.core.yamldata), or BadData with its file and line."""
     unknown = [k for k in data if k not in SCENARIO_KEYS]
     if unknown:
         raise data.fail(unknown[0], f"{unknown[0]}: unknown key.{did_you_mean(unknown[0], list(SCENARIO_KEYS))}")
@@ -396,9 +396,9 @@ def _stack_waiting(st: _State) -> None:
 
 # -- the entry point for `judge step` -------------------------------------------------------------
 
-def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[StackRun, dict[str, str]]:
-    """The `priority-stack` step engine (judge/rules/registry.py): a scenario file in, the run
-    and the labels of its language out."""
+def run_scenario(scenario: Located | None, game: str, lang: str | None) -> tuple[StackRun, dict[str, str]]:
+    """The `priority-stack` step engine (judge/rules/registry.py): a scenario file's mapping in,
+    the run and the labels of its language out."""
     if scenario is None:
         raise UsageProblem(f'game "{game}": `judge step` needs a scenario file (docs/scenarios.md)')
     fw = data.framework(game)

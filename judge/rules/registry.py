@@ -4,8 +4,9 @@ A game's triggers.yaml names its engine on a top-level line `engine: NAME`; with
 uses the card game's seven-step triggering-condition sequence (judge/rules/sequence.py). The
 other engines — a priority stack (gp), a combat procedure (agot-board), turns of opportunities
 (agot1) — are listed in `STEP_ENGINES` by the module that runs them; each module's
-`run_scenario(path, game, lang)` returns its result and the labels of its output language,
-and `judge.render` formats it. The registry imports an engine only when it is used, and never
+`run_scenario(scenario, game, lang)` takes the scenario file's mapping (read once, by
+judge.service) and returns its result and the labels of its output language, and
+`judge.render` formats it. The registry imports an engine only when it is used, and never
 the command layer.
 """
 
@@ -17,14 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from judge.core import paths, yamldata
+from judge.core import paths
 from judge.core.model import DEFAULT_GAME
+from judge.core.yamldata import Located
 
 TRIGGER_SEQUENCE = "trigger-sequence"
 
 
 class ScenarioRunner(Protocol):
-    def __call__(self, scenario: Path | None, game: str, lang: str | None) -> tuple[Any, dict[str, str]]: ...
+    def __call__(self, scenario: Located | None, game: str, lang: str | None) -> tuple[Any, dict[str, str]]: ...
 
 
 # engine name (triggers.yaml `engine:`) → the module whose `run_scenario` steps it; the trigger
@@ -79,19 +81,16 @@ def engine_of(game: str, root: Path | None = None) -> str:
 _GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
-def scenario_game(scenario: Path | None, game: str | None) -> str:
-    """The game a step is about: --game, else the scenario file's `game:`, else the default.
-
-    The file is read with the same limits and checks as every scenario (judge.core.yamldata):
-    a file it refuses is refused here, with its line, before an engine is chosen."""
+def scenario_game(scenario: Located | None, game: str | None) -> str:
+    """The game a step is about: --game, else the scenario file's `game:` (its mapping as read
+    by judge.core.yamldata), else the default."""
     if game:
         return game
     if scenario is None:
         return DEFAULT_GAME
-    data = yamldata.load(scenario)
-    found = data.get("game")
+    found = scenario.get("game")
     if found is None:
         return DEFAULT_GAME
     if not isinstance(found, str) or not _GAME_NAME.match(found):
-        raise data.fail("game", "game: the name of a game of the glossary, e.g. agot2")
+        raise scenario.fail("game", "game: the name of a game of the glossary, e.g. agot2")
     return found

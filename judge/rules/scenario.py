@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from judge.core import yamldata
 from judge.core.errors import BadData
 from judge.core.model import DEFAULT_GAME, LANGS
 from judge.core.yamldata import Located, LocatedList
@@ -95,11 +93,6 @@ class Scenario:
 
     def fail(self, key: str, message: str, line: int | None = None) -> BadData:
         return BadData(self.where, line if line is not None else dict(self.key_lines).get(key), message)
-
-
-def from_file(path: Path, overrides: dict[str, Any] | None = None) -> Scenario:
-    data = yamldata.load(path)
-    return from_mapping(data, overrides or {})
 
 
 def from_mapping(data: Located, overrides: dict[str, Any]) -> Scenario:

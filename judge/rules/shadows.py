@@ -107,7 +107,11 @@ def load_rules(path: Path) -> Rules:
 
 def from_file(path: Path) -> Situation:
     """A scenario file (docs/scenarios.md «Shadows»), or BadData naming its file and line."""
-    data = yamldata.load(path)
+    return from_mapping(yamldata.load(path))
+
+
+def from_mapping(data: Located) -> Situation:
+    """A scenario file's mapping as read (judge.core.yamldata), or BadData with its file and line."""
     _no_unknown(data, _SCENARIO_KEYS, "scenario")
     raw_players = data.get("players")
     if not isinstance(raw_players, LocatedList) or not raw_players:
@@ -328,12 +332,12 @@ def _beginning(effects: tuple[tuple[str, str], ...], decide: _Decider) -> tuple[
 
 # -- `judge step` -----------------------------------------------------------------------------
 
-def run_scenario(scenario: Path | None, game: str, lang: str | None) -> tuple[ShadowsResult, dict[str, str]]:
-    """The `shadows` step engine (judge/rules/registry.py): a scenario file in, the result and
-    the labels of its language out."""
+def run_scenario(scenario: Located | None, game: str, lang: str | None) -> tuple[ShadowsResult, dict[str, str]]:
+    """The `shadows` step engine (judge/rules/registry.py): a scenario file's mapping in, the
+    result and the labels of its language out."""
     if scenario is None:
         raise UsageProblem(f'game "{game}" steps a scenario file: judge step SCENARIO.yaml (docs/scenarios.md)')
-    situation = from_file(scenario)
+    situation = from_mapping(scenario)
     if lang is not None:
         situation = replace(situation, lang=lang)
     source, fw = data.framework_data(game)

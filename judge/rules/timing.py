@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.core import paths, yamldata
 from judge.core.errors import BadData, UnknownName, UsageProblem
@@ -17,7 +18,10 @@ from judge.core.model import LANGS
 from judge.core.yamldata import Located, LocatedList
 from judge.rules import citing
 from judge.rules.citing import EntrySource
-from judge.rules.model import CiteRef, Loop, Substep, Timeline, TimelineItem
+from judge.rules.model import CiteRef
+
+if TYPE_CHECKING:
+    from judge.rules.timelines import Timeline
 
 WINDOW_KINDS = ("action-window", "special-action-window")  # the default; a framework may name its own
 _NUMBER = re.compile(r"^\d+(\.\d+)*\.?\s+")
@@ -229,6 +233,8 @@ def _substep(raw: object) -> FwSubstep:
 
 def timeline(fw: Framework, source: EntrySource, lang: str, fmt: str, phase: int | None = None) -> Timeline:
     """The round as the chart shows it, in `lang`, for `fmt` (joust skips 1.4 and 7.4)."""
+    from judge.rules.timelines import Loop, Substep, Timeline, TimelineItem  # timeline's types only
+
     if lang not in fw.langs:
         raise UsageProblem(f'the rules of "{fw.game}" are printed in {", ".join(fw.langs)} only, not {lang}')
     if phase is not None and phase not in fw.phases:

@@ -17,7 +17,7 @@ from judge.rules import timing
 from judge.search.analysis import terms
 from judge.glossary import Glossary
 from judge.core.model import DEFAULT_GAME, Cite
-from judge.rules.model import Substep, TimelineItem
+from judge.rules.timelines import Substep, TimelineItem
 
 ItemKind = Literal["phase", "step", "action-window", "special-action-window"]
 
