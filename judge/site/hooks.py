@@ -44,7 +44,7 @@ from judge.core import compiled, paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
-from judge.site import background, resolver, runtime
+from judge.site import background, passthrough, resolver, runtime
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -80,9 +80,14 @@ class _State:
     status: background.StatusJob | None = None
     printer: sitecards.Printer | None = None
     printed: set[str] = field(default_factory=set)
+    hidden: dict[str, list[str]] = field(default_factory=dict)  # src_uri → its HTML blocks (judge.site.passthrough)
 
 
 _state = _State()
+
+# The generated pages' HTML blocks skip MkDocs' Markdown (judge.site.passthrough); False renders
+# them through it, as a test does to show the site is the same either way.
+PASSTHROUGH = True
 
 
 # -- MkDocs hooks ---------------------------------------------------------------------------
@@ -108,6 +113,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built, status_later=True)
     _state.cards = [sitecards.Card(src[:2], _card_game(src)) for src in _state.pages if src.endswith("/timing/card.md")]
     _state.printed = set()
+    _state.hidden = {}
     if _state.chromium is not None and _state.cards:
         _state.printer = sitecards.Printer(Path(config.site_dir), _state.chromium)
     config.nav = navigation(glossary, _state.pages)
@@ -162,7 +168,26 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Each page's UI language and its counterpart in the other language."""
+    """Each page's UI language and its counterpart in the other language; a generated page's
+    HTML blocks set aside until on_page_content (judge.site.passthrough)."""
+    text = _page_markdown(markdown, page, files)
+    src = page.file.src_uri
+    if PASSTHROUGH and src in _state.pages:
+        text, _state.hidden[src] = passthrough.hide(text)
+    return text
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A generated page's HTML blocks back in place, their anchors known to MkDocs' link check."""
+    hidden = _state.hidden.pop(page.file.src_uri, None)
+    if not hidden:
+        return html
+    if page.present_anchor_ids is not None:
+        page.present_anchor_ids |= passthrough.anchor_ids(hidden)
+    return passthrough.restore(html, hidden)
+
+
+def _page_markdown(markdown: str, page: Page, files: Files) -> str:
     src = page.file.src_uri
     lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
     page.meta["lang"] = lang
