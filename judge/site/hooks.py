@@ -110,7 +110,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.info("judge: no PDF timing cards: %s", why)
     _stop_background()
     _state.status = background.StatusJob(glossary, glossary.games(), BUILD_SKIPS)  # before any thread
-    _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built, status_later=True)
+    _state.pages = stored_pages(glossary, pdfs=_state.chromium is not None, built=_state.built)
     _state.cards = [sitecards.Card(src[:2], _card_game(src)) for src in _state.pages if src.endswith("/timing/card.md")]
     _state.printed = set()
     _state.hidden = {}
@@ -334,6 +334,25 @@ def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "", sta
         pages[f"{lang}/glossary.md"] = sitepages.glossary_page(glossary, game, lang)
         pages[f"{lang}/search-index.json"] = search_index_json(glossary, lang)
     pages.update(resolver.pages(glossary))
+    return pages
+
+
+def stored_pages(glossary: Glossary, pdfs: bool, built: str) -> dict[str, str]:
+    """generated_pages(glossary, pdfs, built, status_later=True), from the user cache when
+    nothing they are made from changed: the glossary, judge's package (code, labels, the
+    Resolver's strings), docs/ (the Resolver's sample scenarios), the stamp and the day (the
+    Resolver page prints it). Stored atomically, owner-checked, and made again when missing,
+    corrupt or stale (judge.core.compiled)."""
+    inputs = [glossary.root, paths.PACKAGE, paths.PACKAGE.parent / "docs"]
+    day = time.strftime("%Y-%m-%d", time.gmtime())
+    key = compiled.files_key([p for p in inputs if p.exists()], repr(("site pages", pdfs, built, day)))
+    where = compiled.path_for("site-pages", glossary.root)
+    stored = compiled.read(where, key) if key is not None else None
+    if isinstance(stored, dict):
+        return stored
+    pages = generated_pages(glossary, pdfs=pdfs, built=built, status_later=True)
+    if key is not None:
+        compiled.write(where, key, pages)
     return pages
 
 
