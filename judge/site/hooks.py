@@ -447,9 +447,12 @@ def config_file() -> Path:
     return found
 
 
-def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None) -> SiteBuild:
+def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None,
+          force: bool = False) -> SiteBuild:
     """Build the whole site into `site_dir` (default: site/ of the checkout) from `config`
-    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError."""
+    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError. A site
+    already built there from the inputs as they are now (is_current) is left as it is, unless
+    `force`."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
@@ -464,16 +467,23 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
     mkdocs_log.addHandler(warnings)
     try:
         loaded = load_config(str(config or config_file()), **options)
+        out = Path(loaded.site_dir)
+        if not force and inputs_key is not None and _stamped(out) == inputs_key:
+            return _summary(out, current=True)
+        _stamp(out, None)  # a build that stops half way leaves no stamp
         mkdocs_build(loaded)
     except (Abort, PluginError) as error:
         raise SiteError("\n".join([*warnings.messages, str(error)])) from None
     finally:
         mkdocs_log.removeHandler(warnings)
-    out = Path(loaded.site_dir)
     _stamp(out, inputs_key)
+    return _summary(out)
+
+
+def _summary(out: Path, current: bool = False) -> SiteBuild:
     built = [p for p in out.rglob("*") if p.is_file() and p.name != STAMP]
     pages = sum(1 for p in built if p.name == "index.html")
-    return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built))
+    return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built), current)
 
 
 # What a built site was built from: `judge serve` serves a site that `judge build` has just made
@@ -493,18 +503,22 @@ def _stamp(site_dir: Path, key: str | None) -> None:
     stamp = site_dir / STAMP
     if key is None:
         stamp.unlink(missing_ok=True)
-    else:
+    elif site_dir.is_dir():
         stamp.write_text(key, "utf-8")
+
+
+def _stamped(site_dir: Path) -> str | None:
+    try:
+        return (site_dir / STAMP).read_text("utf-8")
+    except OSError:
+        return None
 
 
 def is_current(site_dir: Path, config: Path | None = None) -> bool:
     """The site in `site_dir` was built from the inputs as they are now (glossary, docs/,
     overrides/, mkdocs.yml, judge's code)."""
     key = _inputs_key(config or config_file())
-    try:
-        return key is not None and (site_dir / STAMP).read_text("utf-8") == key
-    except OSError:
-        return False
+    return key is not None and _stamped(site_dir) == key
 
 
 class _Collect(logging.Handler):
@@ -537,7 +551,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
 
     def rebuild() -> None:
         log.info("judge: building the site in %s", paths.display(site_dir))
-        build(site_dir)
+        build(site_dir, force=True)
 
     if is_current(site_dir, config):
         log.info("judge: %s is up to date with the glossary, docs/ and mkdocs.yml", paths.display(site_dir))
