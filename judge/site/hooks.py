@@ -85,10 +85,6 @@ class _State:
 
 _state = _State()
 
-# The generated pages' HTML blocks skip MkDocs' Markdown (judge.site.passthrough); False renders
-# them through it, as a test does to show the site is the same either way.
-PASSTHROUGH = True
-
 
 # -- MkDocs hooks ---------------------------------------------------------------------------
 
@@ -172,7 +168,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     HTML blocks set aside until on_page_content (judge.site.passthrough)."""
     text = _page_markdown(markdown, page, files)
     src = page.file.src_uri
-    if PASSTHROUGH and src in _state.pages:
+    if passthrough.ENABLED and src in _state.pages:
         text, _state.hidden[src] = passthrough.hide(text)
     return text
 

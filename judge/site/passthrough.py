@@ -20,6 +20,11 @@ import re
 
 from markdown.util import BLOCK_LEVEL_ELEMENTS
 
+# False renders the blocks through Markdown, as a test does to show the site is the same either
+# way. Here, not in the hooks: MkDocs loads judge/site/hooks.py from its path, as a module of its
+# own, so a flag there is not the one the build reads.
+ENABLED = True
+
 _BLANK = re.compile(r"(\n[ \t]*\n)")
 _FIRST_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)[\s/>]")
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^<>]*)>")
