@@ -562,7 +562,9 @@ def build_command(index: bool, site: bool, site_dir: Path | None, fmt: str) -> N
     translator view, one search index per language and the Resolver (judge step and judge ask
     run in the browser by Pyodide: the pinned npm package is fetched once with npm into the
     cache, the engine compiled with node); any warning (a broken link, a glossary error) fails
-    the build with exit 2. The site works offline.
+    the build with exit 2. The site works offline. A site the folder already holds, built from
+    the same glossary, docs/, overrides/, mkdocs.yml and judge, is left as it is ("up to date");
+    remove the folder's .judge-build file to build it again anyway.
 
     \b
     Examples:

@@ -49,7 +49,7 @@ def serve_builds(project: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
     builds: list[Path] = []
     monkeypatch.setattr(mkdocs.livereload, "LiveReloadServer", FakeServer)
-    monkeypatch.setattr(hooks, "build", lambda site_dir: builds.append(site_dir))
+    monkeypatch.setattr(hooks, "build", lambda site_dir, **options: builds.append(site_dir))
     hooks.serve("127.0.0.1", 8000)
     return builds
 
@@ -84,3 +84,45 @@ def test_a_site_without_a_stamp_is_built(project: Path, monkeypatch: pytest.Monk
     site = built(project)
     (site / hooks.STAMP).unlink()
     assert serve_builds(project, monkeypatch) == [site]
+
+
+def fake_mkdocs(monkeypatch: pytest.MonkeyPatch, fail: bool = False) -> list[str]:
+    """MkDocs' build replaced: writes one page (or fails half way); records each build."""
+    import mkdocs.commands.build
+    from mkdocs.exceptions import Abort
+
+    builds: list[str] = []
+
+    def build(config: Any) -> None:
+        builds.append(config.site_dir)
+        Path(config.site_dir).mkdir(parents=True, exist_ok=True)
+        (Path(config.site_dir) / "index.html").write_text("<html></html>", "utf-8")
+        if fail:
+            raise Abort("half way")
+
+    monkeypatch.setattr(mkdocs.commands.build, "build", build)
+    return builds
+
+
+def test_build_leaves_an_up_to_date_site_as_it_is_unless_forced(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    builds = fake_mkdocs(monkeypatch)
+    first = hooks.build()
+    assert not first.current and len(builds) == 1
+    again = hooks.build()
+    assert again.current and len(builds) == 1
+    assert (again.pages, again.files) == (first.pages, first.files) == (1, 1)
+    assert not hooks.build(force=True).current and len(builds) == 2
+    (project.parent / "docs" / "index.md").write_text("# Home again\n", "utf-8")
+    assert not hooks.build().current and len(builds) == 3
+
+
+def test_a_build_that_stops_half_way_leaves_no_stamp(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_mkdocs(monkeypatch)
+    hooks.build()
+    site = project.parent / "site"
+    assert hooks.is_current(site, project)
+    (project.parent / "docs" / "index.md").write_text("# Home again\n", "utf-8")
+    fake_mkdocs(monkeypatch, fail=True)
+    with pytest.raises(hooks.SiteError):
+        hooks.build()
+    assert not (site / hooks.STAMP).exists() and not hooks.is_current(site, project)

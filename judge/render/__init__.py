@@ -152,7 +152,8 @@ def built(targets: dict[str, IndexInfo | SiteBuild | None], fmt: str) -> str:
     site = targets.get("site")
     if isinstance(site, SiteBuild):
         size = site.bytes / 1_000_000
-        lines.append(f"site: {site.pages} pages, {site.files} files, {size:.1f} MB in {display(site.site_dir)}")
+        current = " (up to date: not built again)" if site.current else ""
+        lines.append(f"site: {site.pages} pages, {site.files} files, {size:.1f} MB in {display(site.site_dir)}{current}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -10,6 +10,7 @@ without the PDFs and the chart pages do not link them (`pdf_renderer` says why, 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import os
 import queue
@@ -187,6 +188,12 @@ def pdf_renderer() -> tuple[str | None, str]:
     return browser, ""
 
 
+def _cached_pdf(card: Card) -> Path:
+    from judge.core import compiled
+
+    return compiled.cache_dir() / f"card-{card.game}-{card.lang}.pickle"
+
+
 def render_pdfs(site_dir: Path, cards: Sequence[Card], browser: str) -> list[Path]:
     """Print each card's page of the built site to its PDF (see Printer)."""
     printer = Printer(site_dir, browser)
@@ -195,31 +202,63 @@ def render_pdfs(site_dir: Path, cards: Sequence[Card], browser: str) -> list[Pat
     return printer.finish()
 
 
+def _inputs_key(browser: str) -> str | None:
+    """What a card's PDF is made from besides its page: the site's own assets and templates
+    (docs/, overrides/: card.css, the icons), the Chromium that prints it, Playwright's version
+    and judge's code (the print settings). None when one changed a moment ago."""
+    from importlib import metadata
+
+    from judge.core import compiled, paths
+
+    root = paths.PACKAGE.parent
+    inputs = [root / "docs", root / "overrides", Path(browser)]
+    try:
+        salt = f"card pdf, playwright {metadata.version('playwright')}"
+    except metadata.PackageNotFoundError:
+        salt = "card pdf"
+    return compiled.files_key([p for p in inputs if p.exists()], salt)
+
+
 class Printer:
     """Prints cards to PDFs (A4, one page, backgrounds on: the colour code is the chart) in a
-    thread of its own, Chromium started at once, while the caller goes on: the site build hands
-    each card over as soon as MkDocs has rendered its page, and waits in `finish`. Its own
-    thread also because Playwright's sync API refuses to start inside a running event loop, as
-    in a test that already drives a browser."""
+    thread of its own while the caller goes on: the site build hands each card over as soon as
+    MkDocs has rendered its page, and waits in `finish`. Its own thread also because
+    Playwright's sync API refuses to start inside a running event loop, as in a test that
+    already drives a browser.
+
+    A PDF is kept in the user cache (judge.core.compiled) under the key of its page as built
+    (which names Material's hashed assets) and of `_inputs_key`: a card whose page and inputs
+    did not change is copied from there, and Chromium is started only for a card that did."""
 
     _DONE = None
 
     def __init__(self, site_dir: Path, browser: str) -> None:
         self.site_dir = site_dir
-        self._jobs: queue.Queue[tuple[Path, Card] | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[Path, Card, str | None] | None] = queue.Queue()
         self._written: list[Path] = []
         self._failure: list[BaseException] = []
+        self._inputs = _inputs_key(browser)
         self._thread = threading.Thread(target=self._run, args=(browser,), name="judge-cards")
         self._thread.start()
 
     def print(self, html: bytes, card: Card) -> None:
-        """Print `card` from `html`, its page as built: a copy beside the page (the same
-        relative links) that MkDocs is not writing, removed once printed."""
+        """Print `card` from `html`, its page as built: from the cache, else from a copy beside
+        the page (the same relative links) that MkDocs is not writing, removed once printed."""
+        from judge.core import compiled
+
+        key = None if self._inputs is None else hashlib.sha256(self._inputs.encode() + b"\0" + html).hexdigest()
+        stored = compiled.read(_cached_pdf(card), key) if key is not None else None
+        if isinstance(stored, bytes):
+            out = self.site_dir / card.pdf
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(stored)
+            self._written.append(out)
+            return
         page = self.site_dir / card.page
         page.parent.mkdir(parents=True, exist_ok=True)
         copy = page.with_name(f".print-{page.name}")
         copy.write_bytes(html)
-        self._jobs.put((copy, card))
+        self._jobs.put((copy, card, key))
 
     def finish(self) -> list[Path]:
         """The PDFs written, once every card handed over is printed; the printing's error, if any."""
@@ -240,17 +279,26 @@ class Printer:
     def _print_all(self, browser: str) -> None:
         from playwright.sync_api import sync_playwright
 
+        from judge.core import compiled
+
+        job = self._jobs.get()
+        if job is self._DONE:  # every card came from the cache: no Chromium
+            return
         with sync_playwright() as playwright:
             launched = playwright.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
             try:
                 # The printable width of A4 less the margins (194 mm) at 96 px per inch.
                 page = launched.new_page(viewport={"width": 733, "height": 1000})
-                while (job := self._jobs.get()) is not self._DONE:
-                    copy, card = job
+                while job is not self._DONE:
+                    copy, card, key = job
                     try:
-                        self._written.append(self._print_one(page, copy, card))
+                        out = self._print_one(page, copy, card)
                     finally:
                         copy.unlink(missing_ok=True)
+                    self._written.append(out)
+                    if key is not None:
+                        compiled.write(_cached_pdf(card), key, out.read_bytes())
+                    job = self._jobs.get()
             finally:
                 launched.close()
 

@@ -44,7 +44,7 @@ from judge.core import compiled, paths
 from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
-from judge.site import background, resolver, runtime
+from judge.site import background, passthrough, resolver, runtime
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -80,6 +80,7 @@ class _State:
     status: background.StatusJob | None = None
     printer: sitecards.Printer | None = None
     printed: set[str] = field(default_factory=set)
+    hidden: dict[str, list[str]] = field(default_factory=dict)  # src_uri → its HTML blocks (judge.site.passthrough)
 
 
 _state = _State()
@@ -105,9 +106,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.info("judge: no PDF timing cards: %s", why)
     _stop_background()
     _state.status = background.StatusJob(glossary, glossary.games(), BUILD_SKIPS)  # before any thread
-    _state.pages = generated_pages(glossary, pdfs=_state.chromium is not None, built=_state.built, status_later=True)
+    _state.pages = stored_pages(glossary, pdfs=_state.chromium is not None, built=_state.built)
     _state.cards = [sitecards.Card(src[:2], _card_game(src)) for src in _state.pages if src.endswith("/timing/card.md")]
     _state.printed = set()
+    _state.hidden = {}
     if _state.chromium is not None and _state.cards:
         _state.printer = sitecards.Printer(Path(config.site_dir), _state.chromium)
     config.nav = navigation(glossary, _state.pages)
@@ -162,7 +164,26 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Each page's UI language and its counterpart in the other language."""
+    """Each page's UI language and its counterpart in the other language; a generated page's
+    HTML blocks set aside until on_page_content (judge.site.passthrough)."""
+    text = _page_markdown(markdown, page, files)
+    src = page.file.src_uri
+    if passthrough.ENABLED and src in _state.pages:
+        text, _state.hidden[src] = passthrough.hide(text)
+    return text
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A generated page's HTML blocks back in place, their anchors known to MkDocs' link check."""
+    hidden = _state.hidden.pop(page.file.src_uri, None)
+    if not hidden:
+        return html
+    if page.present_anchor_ids is not None:
+        page.present_anchor_ids |= passthrough.anchor_ids(hidden)
+    return passthrough.restore(html, hidden)
+
+
+def _page_markdown(markdown: str, page: Page, files: Files) -> str:
     src = page.file.src_uri
     lang = src[:2] if src[:3] in ("es/", "cs/") else "es"
     page.meta["lang"] = lang
@@ -312,6 +333,25 @@ def generated_pages(glossary: Glossary, pdfs: bool = False, built: str = "", sta
     return pages
 
 
+def stored_pages(glossary: Glossary, pdfs: bool, built: str) -> dict[str, str]:
+    """generated_pages(glossary, pdfs, built, status_later=True), from the user cache when
+    nothing they are made from changed: the glossary, judge's package (code, labels, the
+    Resolver's strings), docs/ (the Resolver's sample scenarios), the stamp and the day (the
+    Resolver page prints it). Stored atomically, owner-checked, and made again when missing,
+    corrupt or stale (judge.core.compiled)."""
+    inputs = [glossary.root, paths.PACKAGE, paths.PACKAGE.parent / "docs"]
+    day = time.strftime("%Y-%m-%d", time.gmtime())
+    key = compiled.files_key([p for p in inputs if p.exists()], repr(("site pages", pdfs, built, day)))
+    where = compiled.path_for("site-pages", glossary.root)
+    stored = compiled.read(where, key) if key is not None else None
+    if isinstance(stored, dict):
+        return stored
+    pages = generated_pages(glossary, pdfs=pdfs, built=built, status_later=True)
+    if key is not None:
+        compiled.write(where, key, pages)
+    return pages
+
+
 def game_section(glossary: Glossary, game: str, lang: str, pdfs: bool = False, built: str = "") -> dict[str, str]:
     """A game's pages in `lang` besides its entries: its home and, for a game other than the
     default (whose charts are es/timing/…), its round chart and card when judge.timing can walk it."""
@@ -403,9 +443,12 @@ def config_file() -> Path:
     return found
 
 
-def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None) -> SiteBuild:
+def build(site_dir: Path | None = None, strict: bool = True, config: Path | None = None,
+          force: bool = False) -> SiteBuild:
     """Build the whole site into `site_dir` (default: site/ of the checkout) from `config`
-    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError."""
+    (default: the checkout's mkdocs.yml). Every MkDocs warning is in the SiteError. A site
+    already built there from the inputs as they are now (is_current) is left as it is, unless
+    `force`."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
@@ -420,16 +463,23 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
     mkdocs_log.addHandler(warnings)
     try:
         loaded = load_config(str(config or config_file()), **options)
+        out = Path(loaded.site_dir)
+        if not force and inputs_key is not None and _stamped(out) == inputs_key:
+            return _summary(out, current=True)
+        _stamp(out, None)  # a build that stops half way leaves no stamp
         mkdocs_build(loaded)
     except (Abort, PluginError) as error:
         raise SiteError("\n".join([*warnings.messages, str(error)])) from None
     finally:
         mkdocs_log.removeHandler(warnings)
-    out = Path(loaded.site_dir)
     _stamp(out, inputs_key)
+    return _summary(out)
+
+
+def _summary(out: Path, current: bool = False) -> SiteBuild:
     built = [p for p in out.rglob("*") if p.is_file() and p.name != STAMP]
     pages = sum(1 for p in built if p.name == "index.html")
-    return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built))
+    return SiteBuild(out, pages, len(built), sum(p.stat().st_size for p in built), current)
 
 
 # What a built site was built from: `judge serve` serves a site that `judge build` has just made
@@ -449,18 +499,22 @@ def _stamp(site_dir: Path, key: str | None) -> None:
     stamp = site_dir / STAMP
     if key is None:
         stamp.unlink(missing_ok=True)
-    else:
+    elif site_dir.is_dir():
         stamp.write_text(key, "utf-8")
+
+
+def _stamped(site_dir: Path) -> str | None:
+    try:
+        return (site_dir / STAMP).read_text("utf-8")
+    except OSError:
+        return None
 
 
 def is_current(site_dir: Path, config: Path | None = None) -> bool:
     """The site in `site_dir` was built from the inputs as they are now (glossary, docs/,
     overrides/, mkdocs.yml, judge's code)."""
     key = _inputs_key(config or config_file())
-    try:
-        return key is not None and (site_dir / STAMP).read_text("utf-8") == key
-    except OSError:
-        return False
+    return key is not None and _stamped(site_dir) == key
 
 
 class _Collect(logging.Handler):
@@ -493,7 +547,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
 
     def rebuild() -> None:
         log.info("judge: building the site in %s", paths.display(site_dir))
-        build(site_dir)
+        build(site_dir, force=True)
 
     if is_current(site_dir, config):
         log.info("judge: %s is up to date with the glossary, docs/ and mkdocs.yml", paths.display(site_dir))

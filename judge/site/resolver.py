@@ -25,6 +25,7 @@ import logging
 import re
 import shutil
 import time
+from functools import lru_cache
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ PYODIDE = "assets/pyodide"
 SCRIPTS = ("assets/resolver.js", "assets/resolver-worker.js", "assets/resolver.css")
 
 
+@lru_cache(maxsize=1)  # asked eight times a build (the nav, each Resolver page): parsed once
 def ui() -> dict[str, dict[str, Any]]:
     loaded: dict[str, dict[str, Any]] = yaml.safe_load(
         resources.files("judge.site").joinpath("resolver.yaml").read_text("utf-8"))

@@ -16,6 +16,9 @@ from sitekit import REPO, build_site
 from judge import load
 from judge.cli import cli
 from judge.core.errors import InvalidGlossary
+from judge.core import compiled
+from judge.site import cards as sitecards
+from judge.site import hooks, passthrough
 from judge.site.hooks import SiteError, build
 from judge.translate import checks
 
@@ -228,3 +231,31 @@ def test_the_cards_printed_during_the_build_leave_no_copy_behind(built_site: Pat
     """judge.site.cards.Printer prints each card from a copy beside its page, removed once printed."""
     assert list(built_site.rglob(".print-*")) == []
     assert sorted(p.name for p in built_site.rglob("timing-card-*.pdf"))
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    """Every file of a built site but the PDFs (they carry their print date) and the build stamp."""
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file() and p.suffix != ".pdf" and p.name != hooks.STAMP}
+
+
+def test_html_blocks_set_aside_from_markdown_build_the_same_site(tmp_path: Path, fixture_glossary: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """judge.site.passthrough keeps the generated pages' HTML blocks out of MkDocs' Markdown:
+    the site is byte for byte the one rendered through it, anchors checked the same."""
+    monkeypatch.setattr(sitecards, "pdf_renderer", lambda: (None, "not printed in this test"))
+    # Both builds read the glossary from the compiled cache: the Resolver's catalogue.pickle
+    # (and sw.js, which hashes it) has other bytes, the same value, when it is freshly parsed.
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    set_aside: list[int] = []
+    hide = passthrough.hide
+    monkeypatch.setattr(passthrough, "hide", lambda text: (done := hide(text), set_aside.append(len(done[1])))[0])
+    build_site(tmp_path / "through", fixture_glossary)
+    assert sum(set_aside) > len(set_aside) > 20  # the generated pages' blocks did skip Markdown
+    calls = len(set_aside)
+    monkeypatch.setattr(passthrough, "ENABLED", False)
+    build_site(tmp_path / "markdown", fixture_glossary)
+    assert len(set_aside) == calls  # and in this build they went through Markdown
+    through, rendered = _files(tmp_path / "through"), _files(tmp_path / "markdown")
+    assert through.keys() == rendered.keys()
+    assert [name for name in through if through[name] != rendered[name]] == []
