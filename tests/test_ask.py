@@ -359,6 +359,20 @@ def test_the_answer_is_in_the_question_language_and_cites_only_it() -> None:
     assert answer.cites == tuple(e.cite for e in answer.evidence)
 
 
+@pytest.mark.parametrize(("question", "lang"), [
+    ("kdyz hrac prohraje vyzvu, muze pak jeste hrat udalost nebo je to uz pozde?", "cs"),
+    ("souper ma v ruce jen jednu kartu a ja vyhraju intriku, co se stane", "cs"),
+    ("mame v tom hadku: plati ta schopnost od zacatku faze nebo az od dalsi?", "cs"),
+    ("si gano el reto por cinco puntos, que pasa con el poder del rival", "es"),
+    ("puedo usar la misma carta dos veces en la fase de desafios", "es"),
+])
+def test_an_unaccented_question_is_answered_in_its_own_language(question: str, lang: str) -> None:
+    """With no accent to tell them apart, the language is told by its function words ("to",
+    "od", "nebo" are Czech, "el", "la", "que" Spanish); the question is answered, not refused."""
+    assert api.guess_lang(question) == lang
+    assert ask(question).lang == lang
+
+
 def test_the_scenario_steps_the_situation(runner: CliRunner, tmp_path: Path) -> None:
     answer = ask("¿qué pasa cuando muere un personaje por la conquista militar?")
     assert answer.scenario is not None
@@ -388,7 +402,9 @@ def test_json_keeps_the_old_fields_and_adds_the_new(runner: CliRunner) -> None:
     ("   ", "the question is empty"),
     ("x" * 10_000, "10000 characters long"),
     ("¿?¡! … ...", "no words"),
-    ("When can I play a reaction after winning a challenge?", "does not read as Spanish"),
+    ("When can I play a reaction after winning a challenge?", "does not read as"),
+    ("is a cancelled event still played", "does not read as Spanish"),
+    ("Quand puis-je jouer une réaction après avoir gagné un défi?", "does not read as Spanish"),
 ])
 def test_bad_input_is_a_clear_message_and_exit_2(runner: CliRunner, question: str, message: str) -> None:
     done = runner.invoke(cli, ["ask", question])

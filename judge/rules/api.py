@@ -108,21 +108,26 @@ def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary
 
 _CZECH_LETTERS = set("ěščřžýůťďň")
 _SPANISH_MARKS = set("¿¡ñ")
-_CZECH_WORDS = {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "do", "na", "je", "se", "co",
-                "by", "kola", "hrac", "hráč", "vyzvu", "výzvu", "lze", "jak", "kdo"}
-_SPANISH_WORDS = {"de", "la", "el", "que", "los", "las", "un", "una", "del", "se", "por", "cuando", "después",
-                  "despues", "puedo", "qué", "quién", "en", "al"}
+_CZECH_WORDS = {"kdy", "poté", "pote", "když", "kdyz", "pokud", "muzu", "mohu", "kola", "hrac", "hráč", "vyzvu",
+                "výzvu", "lze", "jak", "kdo", "co", "by", "nebo", "ale", "jsem", "jsou", "ktery", "který"}
+_SPANISH_WORDS = {"cuando", "después", "despues", "puedo", "qué", "quién", "pero", "yo", "son"}
 
 
 def guess_lang(text: str) -> str:
     """Spanish for ¿ ¡ ñ, Czech for a letter only Czech uses; else the language whose common
-    words the question has more of (Spanish on a tie)."""
+    and function words (the analyzer's stop words) the question has more of, a word both
+    languages use counting for neither (Spanish on a tie). Unaccented Czech has only its
+    function words to tell it by: "plati to hned od vylozeni, nebo az…"."""
+    from judge.search.analysis import stop_words, words
+
     lowered = text.lower()
     if _SPANISH_MARKS & set(lowered):
         return "es"
     if _CZECH_LETTERS & set(lowered):
         return "cs"
-    words = lowered.replace("?", " ").replace(",", " ").split()
-    czech = sum(w in _CZECH_WORDS for w in words)
-    spanish = sum(w in _SPANISH_WORDS for w in words)
+    czech_words = _CZECH_WORDS | stop_words("cs")
+    spanish_words = _SPANISH_WORDS | stop_words("es")
+    said = words(lowered)
+    czech = sum(w in czech_words and w not in spanish_words for w in said)
+    spanish = sum(w in spanish_words and w not in czech_words for w in said)
     return "cs" if czech > spanish else "es"
