@@ -320,6 +320,7 @@ class Handle:
     note: str | None = None
     _searcher: Searcher | None = field(default=None, repr=False)
     _docs: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict, repr=False)
+    _games_checked: set[tuple[Path, str | None]] = field(default_factory=set, repr=False)
 
     def searcher(self) -> Searcher:
         if self._searcher is None:
@@ -333,8 +334,15 @@ class Handle:
             self._docs[key] = frozenset(self.searcher().docs_for_query(Term(field_name, value)))
         return self._docs[key]
 
+    def check_game(self, root: Path, game: str | None) -> None:
+        """_check_game, once per game for the life of this handle (a query on an open index)."""
+        if (root, game) not in self._games_checked:
+            _check_game(root, game)
+            self._games_checked.add((root, game))
+
     def close(self) -> None:
         self._docs.clear()
+        self._games_checked.clear()
         if self._searcher is not None:
             self._searcher.close()
             self._searcher = None
@@ -616,12 +624,18 @@ class _Builder:
         self.terms: set[str] = set()
         self.covers: list[frozenset[tuple[str, bytes]]] = []  # per query word: its (field, term)s
         self.content: list[bool] = []  # per query word: not a stop word of this language
+        self._present: dict[tuple[str, str], bool] = {}  # (field, term) in the index: asked once
 
     def fields(self) -> list[tuple[str, float]]:
         return [(f"{part}_{self.lang}", BOOST[part]) for part in ("term", "aliases", "body")]
 
+    def has(self, name: str, term: str) -> bool:
+        if (name, term) not in self._present:
+            self._present[name, term] = (name, term) in self.reader
+        return self._present[name, term]
+
     def known(self, term: str) -> bool:
-        return any((name, term) in self.reader for name, _ in self.fields())
+        return any(self.has(name, term) for name, _ in self.fields())
 
     def knows(self, word: str) -> bool:
         return any(self.known(s) for s in _terms(word, self.lang))
@@ -649,8 +663,9 @@ class _Builder:
         self.terms |= {v for v, _ in variants}
         self.covers.append(frozenset((name, t.encode()) for name, _ in self.fields() for t, _ in variants))
         self.content.append(bool(_terms(word, self.lang)))
+        # A term only in some fields gets clauses there only (an absent term costs a lookup).
         clauses = [Term(name, term, boost=boost * weight)
-                   for name, boost in self.fields() for term, weight in variants]
+                   for name, boost in self.fields() for term, weight in variants if self.has(name, term)]
         return Or(clauses) if clauses else None
 
     def prefix(self, word: str) -> Query | None:
@@ -731,9 +746,12 @@ def _search(query: str, game: str | None, lang: str, limit: int, root: Path | No
     if parsed.empty:
         raise UsageProblem(f'the query "{shorten(query)}" has no words to search for')
     root = root if root is not None else paths.glossary_root()
-    _check_game(root, game)
     own = handle is None
-    handle = handle if handle is not None else open_index(root, on_note=on_note, on_length=on_build)
+    if handle is None:
+        _check_game(root, game)
+        handle = open_index(root, on_note=on_note, on_length=on_build)
+    else:
+        handle.check_game(root, game)
     try:
         hits = _run(handle, parsed, query, game, lang, limit, fuzzy)
     except Exception:  # noqa: BLE001 - a cached index that fails while read is rebuilt once
@@ -828,8 +846,9 @@ def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str
 def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     """About SNIPPET_CHARS of `text` where most of its matching words are (the beginning
     when it has as many), with the spans to mark."""
-    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text)
-             if not terms.isdisjoint(_terms(m.group(), lang))]
+    # Each distinct word is analysed once; most of a block's words repeat.
+    matching = {w for w in set(_WORD_SPAN.findall(text)) if not terms.isdisjoint(_terms(w, lang))} if terms else None
+    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text) if m.group() in matching] if matching else []
     starts = [0] + [text.rfind(" ", 0, max(0, a - 40)) + 1 for a, _ in spans]
     start = max(starts, key=lambda s: sum(s <= a and b <= s + SNIPPET_CHARS - 2 for a, b in spans))
     end = min(len(text), start + SNIPPET_CHARS)
