@@ -330,3 +330,14 @@ def test_a_step_number_finds_the_step(runner: CliRunner, glossary_env: Path) -> 
     _, out, _ = run(runner, "4.2.2", "--format", "json")
     assert sorted((h["id"], h["lang"]) for h in json.loads(out)["hits"]) == [
         ("determine-winner", "cs"), ("determine-winner", "es")]
+
+
+def test_importing_the_index_module_leaves_asyncio_out() -> None:
+    """whoosh.reading's `cached_property` package imports asyncio (≈30 ms of a cold search): the
+    standard library's cached_property stands in while whoosh.reading is imported, and a later
+    importer of `cached_property` still gets the real package."""
+    script = ("import sys\nfrom judge.search import index\n"
+              "print('asyncio' in sys.modules, 'cached_property' in sys.modules)\n"
+              "import cached_property\nprint(hasattr(cached_property, 'threaded_cached_property'))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False", "True"]

@@ -88,3 +88,46 @@ def test_development_and_held_out_figures(split: str, monkeypatch: pytest.Monkey
     with capsys.disabled():
         print(f"\nsearch {split}: {len(queries)} queries, MRR@10 {mrr:.3f}, recall@5 {recall:.3f}", end="")
     assert mrr >= 0.9 and recall >= 0.95
+
+
+
+def test_the_cited_paragraph_is_the_block_a_whoosh_search_ranks_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ¶ of each hit is chosen in Python from the terms stored with its entry; it is the
+    block that a whoosh search of the query's terms in the entry's block documents ranks first
+    (BM25, the first block on a tie), or ¶1 when no block has any of them: every hit of every
+    query of the file, within its game and in every game."""
+    monkeypatch.delenv("JUDGE_GLOSSARY", raising=False)
+    handle = search.open_index(ROOT / "glossary")
+    asked: list[set[str]] = []  # the query's terms, per hit in order
+    best_block = search._best_block
+
+    def recording(searcher: object, builder: search._Builder, blocks: object) -> object:
+        asked.append(set(builder.terms))
+        return best_block(searcher, builder, blocks)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_best_block", recording)
+    compared = 0
+    try:
+        searcher = handle.searcher()
+        for query, game in [(q["q"], g) for q in QUERIES for g in (game_of(q), None)]:
+            asked.clear()
+            try:
+                hits = search.search(query, game, root=ROOT / "glossary", handle=handle).hits
+            except NoHits:
+                continue
+            assert len(asked) == len(hits)
+            for hit, terms in zip(hits, asked):
+                key = f"{hit.game}/{hit.lang}/{hit.id}"
+                (entry,) = handle.docs("key", key) & handle.docs("doctype", "entry")
+                paras = [block[0] for block in searcher.stored_fields(entry)["blocks"]]
+                # An entry's block documents are added in the order of its blocks.
+                block_docs = sorted(handle.docs("key", key) & handle.docs("doctype", "block"))
+                assert len(block_docs) == len(paras)
+                ranked = searcher.search(search.Or([search.Term(f"block_{hit.lang}", t) for t in sorted(terms)]),
+                                         filter=set(block_docs), limit=None)
+                expected = paras[block_docs.index(ranked[0].docnum)] if ranked else (1 if paras else None)
+                assert hit.para == expected, (query, game, key)
+                compared += 1
+    finally:
+        handle.close()
+    assert compared > 2000

@@ -10,14 +10,18 @@ language plus one per body block:
 | `game`, `lang`, `step` | filters, and the step number (`4.2.1`) as a name |
 | `name` | folded exact names (term, its parts, aliases, id, and the names of redirects to it) |
 | `term_es` … `body_cs` | an entry's text per language, analysed by `judge.search.analysis` (phrases) |
-| `block_es`, `block_cs` | a block's text: which block matches best, for the ¶ to cite |
+| `block_es`, `block_cs` | a block's terms: their statistics score the blocks (BM25) |
 | `spell_es`, `spell_cs` | the folded words of a language (one vocabulary document each): typos |
-| stored | `id`, `kind`, `title`, `para`, `text`, `lead`, `counterpart`, `words` (vocabulary) |
+| stored | `id`, `kind`, `title`, `blocks` (¶, text, length, terms), `counterpart`, `words` (vocabulary) |
 
 Ranking: BM25F over term (×4), aliases (×3) and body (×1), an exact name ×12, multiplied by
 COORD ** (share of the query's words matched). A word no language knows is replaced by the
 words of the vocabulary one or two edits away (×0.5). Both languages are searched at once,
 each with its own analyzer on its own fields.
+
+The ¶ a hit cites is its block that the query's terms score best under the same BM25 as a
+search of the `block_*` field, computed in Python from the terms each block stored with its
+entry (`blocks`): no second search.
 
 A redirect is not a document of its own: its term and aliases are indexed as aliases of the
 entry it leads to, so `fase de reto` ranks *4.1 Empieza la fase de Reto* first.
@@ -29,14 +33,17 @@ an index), under a file lock so two builders cannot interleave.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
 import os
 import re
 import shutil
+import sys
 import tempfile
 import time
+import types
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,7 +52,28 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from whoosh import index as whoosh_index
+
+
+def _import_whoosh_reading() -> None:
+    """whoosh.reading takes `cached_property` from the package of that name, for one plain
+    property; that package imports asyncio (≈30 ms, an eighth of a cold `judge search`). The
+    standard library's functools.cached_property (the same caching) stands in while
+    whoosh.reading is imported, and only then: any later importer gets the real package."""
+    if "whoosh.reading" in sys.modules or "cached_property" in sys.modules:
+        return
+    stand_in = types.ModuleType("cached_property")
+    stand_in.cached_property = functools.cached_property  # type: ignore[attr-defined]
+    sys.modules["cached_property"] = stand_in
+    try:
+        import whoosh.reading  # noqa: F401
+    finally:
+        if sys.modules.get("cached_property") is stand_in:
+            del sys.modules["cached_property"]
+
+
+_import_whoosh_reading()
+
+from whoosh import index as whoosh_index  # noqa: E402
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.analysis import Filter, RegexTokenizer, Token
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
@@ -54,7 +82,9 @@ from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
 from whoosh.reading import IndexReader
+from whoosh.scoring import bm25
 from whoosh.searching import Searcher
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from judge import glossary
 from judge.core import compiled, paths
@@ -73,7 +103,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 # Part of the cache key, with the source of this module and of judge/search/analysis.py.
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: blocks stored with their entry, with their terms
 DEFAULT_LIMIT = 10
 MAX_WORDS = 32  # a pasted page is searched by its first words, not refused
 # A prefix shorter than this (`a*`) would expand to most of the vocabulary (seconds per query):
@@ -164,8 +194,8 @@ def _schema() -> Schema:
         "id": STORED(), "kind": STORED(), "step": ID(stored=True),
         "name": KEYWORD(commas=True, lowercase=False),
         **{f"spell_{lang}": KEYWORD() for lang in LANGS},
-        "title": STORED(), "words": STORED(), "para": STORED(), "text": STORED(),
-        "lead": STORED(), "counterpart": STORED(),
+        "title": STORED(), "words": STORED(), "blocks": STORED(),
+        "counterpart": STORED(),
     }
     for lang in LANGS:
         for part in ("term", "aliases", "body"):
@@ -212,14 +242,17 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
     for r in redirects:
         aliases_by_lang[r.lang] += [r.term, *r.aliases]
     names = _names(entry.term, *alias_texts, entry.id)
-    body = "\n".join(_plain(b.text) for b in entry.blocks)
+    texts = [_plain(b.text) for b in entry.blocks]
+    body = "\n".join(texts)
+    block_terms = [_block_terms(text, entry.lang) for text in texts]
     document: dict[str, Any] = {
         "doctype": "entry", "key": key, "game": entry.game, "lang": entry.lang, "id": entry.id,
         "kind": entry.kind, "step": entry.step or "", "title": entry.term,
         "name": ",".join(n.replace(",", " ") for n in names),
-        "lead": _plain(entry.blocks[0].text) if entry.blocks else "",
         "words": " ".join([entry.term, *alias_texts, body]),
         "counterpart": (other.lang, other.term) if other else None,
+        "blocks": tuple((block.n, text, *_term_counts(terms))
+                        for block, text, terms in zip(entry.blocks, texts, block_terms)),
         f"term_{entry.lang}": entry.term,
         f"body_{entry.lang}": body,
     }
@@ -227,9 +260,27 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
         if texts:
             document[f"aliases_{lang}"] = "\n".join(texts)
     yield document
-    for block in entry.blocks:
-        yield {"doctype": "block", "key": key, "para": block.n, "text": _plain(block.text),
-               f"block_{entry.lang}": _plain(block.text)}
+    for terms in block_terms:
+        # Already analysed: whoosh indexes a list as it is (the same postings and lengths).
+        yield {"doctype": "block", "key": key, f"block_{entry.lang}": terms}
+
+
+def _block_terms(text: str, lang: str) -> list[str]:
+    """A block's terms as the `block_*` field's analyzer makes them."""
+    return [token.text for token in _block_analyzer(lang)(text)]
+
+
+@lru_cache(maxsize=None)
+def _block_analyzer(lang: str) -> Any:
+    return _analyzer(lang)
+
+
+def _term_counts(terms: list[str]) -> tuple[int, dict[str, int]]:
+    """A block's field length as whoosh stores it (one byte: rounded) and its term frequencies."""
+    counts: dict[str, int] = {}
+    for term in terms:
+        counts[term] = counts.get(term, 0) + 1
+    return byte_to_length(length_to_byte(len(terms))), counts
 
 
 def _plain(markdown: str) -> str:
@@ -293,6 +344,7 @@ class Handle:
     note: str | None = None
     _searcher: Searcher | None = field(default=None, repr=False)
     _docs: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict, repr=False)
+    _games_checked: set[tuple[Path, str | None]] = field(default_factory=set, repr=False)
 
     def searcher(self) -> Searcher:
         if self._searcher is None:
@@ -306,8 +358,15 @@ class Handle:
             self._docs[key] = frozenset(self.searcher().docs_for_query(Term(field_name, value)))
         return self._docs[key]
 
+    def check_game(self, root: Path, game: str | None) -> None:
+        """_check_game, once per game for the life of this handle (a query on an open index)."""
+        if (root, game) not in self._games_checked:
+            _check_game(root, game)
+            self._games_checked.add((root, game))
+
     def close(self) -> None:
         self._docs.clear()
+        self._games_checked.clear()
         if self._searcher is not None:
             self._searcher.close()
             self._searcher = None
@@ -589,12 +648,18 @@ class _Builder:
         self.terms: set[str] = set()
         self.covers: list[frozenset[tuple[str, bytes]]] = []  # per query word: its (field, term)s
         self.content: list[bool] = []  # per query word: not a stop word of this language
+        self._present: dict[tuple[str, str], bool] = {}  # (field, term) in the index: asked once
 
     def fields(self) -> list[tuple[str, float]]:
         return [(f"{part}_{self.lang}", BOOST[part]) for part in ("term", "aliases", "body")]
 
+    def has(self, name: str, term: str) -> bool:
+        if (name, term) not in self._present:
+            self._present[name, term] = (name, term) in self.reader
+        return self._present[name, term]
+
     def known(self, term: str) -> bool:
-        return any((name, term) in self.reader for name, _ in self.fields())
+        return any(self.has(name, term) for name, _ in self.fields())
 
     def knows(self, word: str) -> bool:
         return any(self.known(s) for s in _terms(word, self.lang))
@@ -622,8 +687,9 @@ class _Builder:
         self.terms |= {v for v, _ in variants}
         self.covers.append(frozenset((name, t.encode()) for name, _ in self.fields() for t, _ in variants))
         self.content.append(bool(_terms(word, self.lang)))
+        # A term only in some fields gets clauses there only (an absent term costs a lookup).
         clauses = [Term(name, term, boost=boost * weight)
-                   for name, boost in self.fields() for term, weight in variants]
+                   for name, boost in self.fields() for term, weight in variants if self.has(name, term)]
         return Or(clauses) if clauses else None
 
     def prefix(self, word: str) -> Query | None:
@@ -704,9 +770,12 @@ def _search(query: str, game: str | None, lang: str, limit: int, root: Path | No
     if parsed.empty:
         raise UsageProblem(f'the query "{shorten(query)}" has no words to search for')
     root = root if root is not None else paths.glossary_root()
-    _check_game(root, game)
     own = handle is None
-    handle = handle if handle is not None else open_index(root, on_note=on_note, on_length=on_build)
+    if handle is None:
+        _check_game(root, game)
+        handle = open_index(root, on_note=on_note, on_length=on_build)
+    else:
+        handle.check_game(root, game)
     try:
         hits = _run(handle, parsed, query, game, lang, limit, fuzzy)
     except Exception:  # noqa: BLE001 - a cached index that fails while read is rebuilt once
@@ -758,20 +827,21 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     results = searcher.search(Or(clauses), filter=set(allowed), limit=max(CANDIDATES, limit), terms=True)
     # Coordination (COORD): BM25 alone sums per word, so a common word in a boosted field would
     # beat an entry with every word. For one word the factor is the same for all.
+    # A document's language is known from the filter sets: only the hits shown are read.
     rescored = []
     for result in results:
-        fields = result.fields()
         matched = set(result.matched_terms())
-        builder = builders[fields["lang"]]
-        rescored.append((fields, result.score * COORD ** builder.coverage(matched), builder.evidence(matched)))
+        builder = next(b for code, b in builders.items() if result.docnum in handle.docs("lang", code))
+        rescored.append((result.docnum, result.score * COORD ** builder.coverage(matched), builder.evidence(matched)))
     found = sorted(rescored, key=lambda item: -item[1])[:limit]
-    if not found:
-        return []
-    blocks = _best_blocks(handle, builders, [f["key"] for f, _, _ in found])
     hits = []
-    for fields, score, evidence in found:
-        text, para = blocks.get(fields["key"], (fields.get("lead", ""), None))
-        snippet, marks = _snippet(text, builders[fields["lang"]].terms, fields["lang"])
+    for docnum, score, evidence in found:
+        fields = searcher.stored_fields(docnum)
+        builder = builders[fields["lang"]]
+        blocks = fields.get("blocks", ())
+        # No block with a query term: the first block, where no word is marked.
+        text, para, terms = _best_block(searcher, builder, blocks) or (blocks[0][1] if blocks else "", None, set())
+        snippet, marks = _snippet(text, terms, fields["lang"])
         other = fields.get("counterpart")
         hits.append((Hit(fields["game"], fields["id"], fields["lang"], fields["title"], round(score, 3),
                         snippet, para if para is not None else (1 if text else None),
@@ -779,25 +849,30 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     return hits
 
 
-def _best_blocks(handle: Handle, builders: dict[str, _Builder], keys: list[str]) -> dict[str, tuple[str, int]]:
-    """For each hit, the block that matches the query's terms best: its text and number."""
-    terms = [Term(f"block_{lang}", t) for lang, b in builders.items() for t in sorted(b.terms)]
-    if not terms:
-        return {}
-    blocks = handle.docs("doctype", "block")
-    only = frozenset().union(*(handle.docs("key", k) & blocks for k in keys))
-    best: dict[str, tuple[str, int]] = {}
-    for result in handle.searcher().search(Or(terms), filter=set(only), limit=None):
-        fields = result.fields()
-        best.setdefault(fields["key"], (fields["text"], fields["para"]))
+def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, set[str]] | None:
+    """The entry's block that the query's terms score best: its text, number and the query's
+    terms in it. BM25 as a search of Or(terms) on the `block_*` field scores it (the same idf,
+    average length and stored length), the first block on a tie; None when no block has any
+    of the terms."""
+    name = f"block_{builder.lang}"
+    weighting = searcher.weighting
+    average = searcher.avg_field_length(name) or 1
+    best, best_score = None, 0.0
+    terms = sorted(builder.terms)
+    for para, text, length, counts in blocks:
+        score = sum(bm25(searcher.idf(name, term), float(counts[term]), length, average, weighting.B, weighting.K1)
+                    for term in terms if term in counts)
+        if score > best_score:
+            best, best_score = (text, para, builder.terms & counts.keys()), score
     return best
 
 
 def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     """About SNIPPET_CHARS of `text` where most of its matching words are (the beginning
     when it has as many), with the spans to mark."""
-    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text)
-             if not terms.isdisjoint(_terms(m.group(), lang))]
+    # Each distinct word is analysed once; most of a block's words repeat.
+    matching = {w for w in set(_WORD_SPAN.findall(text)) if not terms.isdisjoint(_terms(w, lang))} if terms else None
+    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text) if m.group() in matching] if matching else []
     starts = [0] + [text.rfind(" ", 0, max(0, a - 40)) + 1 for a, _ in spans]
     start = max(starts, key=lambda s: sum(s <= a and b <= s + SNIPPET_CHARS - 2 for a, b in spans))
     end = min(len(text), start + SNIPPET_CHARS)
