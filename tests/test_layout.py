@@ -138,6 +138,7 @@ for name in {blocked!r}:
 import judge.rules
 for info in pkgutil.iter_modules(judge.rules.__path__):
     importlib.import_module("judge.rules." + info.name)
+from judge.core import yamldata
 from judge.rules import api, registry
 runs = []
 for game, path in {scenarios!r}:
@@ -145,7 +146,7 @@ for game, path in {scenarios!r}:
     if engine == registry.TRIGGER_SEQUENCE:
         result, labels = api.step(api.load_scenario(Path(path), {{"lang": "es"}}, ()))
     else:
-        result, labels = registry.runner(engine)(Path(path), game, "es")
+        result, labels = registry.runner(engine)(yamldata.load(Path(path)), game, "es")
     runs.append((engine, result, labels))
 leaked = sorted(m for m in sys.modules if m.startswith(("click", "whoosh", "mkdocs")) and sys.modules[m] is not None)
 sys.stdout.buffer.write(pickle.dumps((runs, leaked)))
