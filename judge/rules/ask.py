@@ -15,7 +15,7 @@ folded Snowball stems), so the same code answers in the browser, where there is 
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
 words name and where the paragraph stands in its entry (FEATURES), weighed by ask.yaml's
-`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml and dev3.yaml by tests/ask/crossval.py, which
+`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml and dev3.yaml (dev4.yaml is development from round 5) by tests/ask/crossval.py, which
 also prints the leave-one-set-out figures that predict a fresh set.
 """
 
