@@ -13,12 +13,12 @@ entry printed in one language only (its other side null, no such entry) counts t
 missing-counterpart finding on that entry.
 
 --crossval scores each variant of tests/bench/translator_checks_variants.yaml (a change to
-judge/translate/meaning.yaml, or none) on the three development splits, then leaves one split
-out at a time: the variant with most hits on the other two (ties: the first listed) is scored on
+judge/translate/meaning.yaml, or none) on the development splits, then leaves one split
+out at a time: the variant with most hits on the others (ties: the first listed) is scored on
 the split left out. Only variants that warn on at most EXTRA_WARNED more bilingual entries than
 the first may be chosen: recall bought by warning on every entry is not recall (the aim is at
-most 25% of the entries warned). A change is worth keeping when it wins on the two splits and
-also helps the third.
+most 25% of the entries warned). A change is worth keeping when it wins on the other splits and
+also helps the one left out.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def crossval(items: list[dict[str, Any]]) -> None:
     kinds = sorted({i["kind"] for i in items})
     table: dict[str, dict[str, int]] = {}
     split_kinds: dict[str, dict[str, int]] = {}
-    print("== crossval: hits per development split (and per kind, all three splits)")
+    print("== crossval: hits per development split (and per kind, all development splits)")
     for variant in variants:
         _use_vocabulary(_merge(copy.deepcopy(original), variant.get("patch") or {}))
         problems = list(checks.run_checks(GLOSSARY, "agot2", skip=["spelling"]).problems)
@@ -194,7 +194,7 @@ def crossval(items: list[dict[str, Any]]) -> None:
     capped = [name for name in table if table[name]["warned"] <= table[first]["warned"] + EXTRA_WARNED]
     for eligible, what in ((capped, f"warning on at most {EXTRA_WARNED} entries more than {first!r}"),
                            (list(table), "all, no warning cap: recall bought with warnings")):
-        print(f"== crossval: leave one split out, chosen on the other two among {len(eligible)} variants ({what}; "
+        print(f"== crossval: leave one split out, chosen on the other splits among {len(eligible)} variants ({what}; "
               f"ties go to the first listed)")
         for left in DEV_SPLITS:
             others = [s for s in DEV_SPLITS if s != left]
