@@ -133,6 +133,8 @@ def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"
     assert ask("kdy se použije schopnost na začátku fáze výzev?").step == "4.1"
+    # the phase-ends condition names the step, not the paragraph about marshaling ranked first (3.2)
+    assert ask("schopnost na konci fáze vykládání, použiju ji ještě po vyložení karet?").step == "3.4"
 
 
 # -- who ------------------------------------------------------------------------------------------

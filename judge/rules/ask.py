@@ -941,7 +941,9 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
           kept: list[tuple[float, Unit]]) -> str | None:
-    """The framework step: one the question names; else the justifying paragraph's own (as the
+    """The framework step: one the question names; else, with a phase named, the step in it of a
+    condition the question meets that every phase has ("al final de la fase de robo": 2.3,
+    whatever the paragraph ranked first); else the justifying paragraph's own (as the
     data ties it) or one it names, when in the phase the question names (if any); else the one
     step, in that phase, of the conditions that cite the justifying paragraph; else the step,
     in that phase, of the condition the question meets best, or of any part of the data it
@@ -950,6 +952,9 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
         if number in known.step_phase:
             return str(number)
     phase = _phase(toks, known)
+    every_phase = _every_phase_step(kept, known, phase)
+    if every_phase:
+        return every_phase
     own = [best.step] if best.step else []
     own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
     own += [known.step_of_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_cite else []
@@ -974,6 +979,19 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None) -> str | None:
+    """The step in the phase named of the first condition the question meets that has a step in
+    every phase (phase-begins, phase-ends), if any."""
+    if phase is None:
+        return None
+    phases = set(known.step_phase.values())
+    for _, unit in kept:
+        steps = [s.removeprefix("after-") for s in unit.steps]
+        if unit.kind == "trigger" and {known.step_phase.get(s) for s in steps} >= phases:
+            return next((s for s in steps if known.step_phase.get(s) == phase), None)
+    return None
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],

@@ -32,6 +32,9 @@ window 27 / 24 / 15 / 13, who 15 / 12 / 6 / 7, paragraph first 45 / 41 / 20 / 19
   (`occurs`) after the ability kinds, "ninguna" a negation, "by se měla" a would-cue: window
   28 / 26 / 17 / 17, who 15 / 12 / 6 / 8, paragraph first 43 / 41 / 19 / 23, step
   32 / 29 / 28 / 25;
+- kept: a condition every phase has (phase-begins, phase-ends), met with a phase named, gives
+  the step in that phase before the justifying paragraph's own: step 32 / 29 / 28 / 26, the
+  rest the same;
 - not kept: a second ranking that adds the paragraphs the data cites for the window and step
   the first ranking found (`at-window`, `at-step`): the same figures, two more verdicts said
   (right) on dev2 only; the step of the best-met condition in the phase named before the
