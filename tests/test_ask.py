@@ -104,6 +104,8 @@ def test_a_window_said_as_a_point_in_time_is_not_the_window_asked() -> None:
     assert ask("cuando muere un personaje, ¿va a la pila de muertos antes o después de las reacciones?").window \
         == "occurs"
     assert ask("kdy se karta odhodí, ještě před reakcemi, nebo až po reakcích?").window == "occurs"
+    assert ask("¿el oro se pone antes o después de la ventana de reacción?").window == "occurs"
+    assert ask("položí se karta ještě před povinnými reakcemi?").window == "occurs"
     assert ask("kdy můžu použít reakci na zabití postavy?").window == "reaction-window"
 
 

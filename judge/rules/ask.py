@@ -560,22 +560,28 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
     """The window the question's words name: of the cues not negated, the first kind (ask.yaml
     `windows`, most specific first) said as an ability; a kind said only as a place ("en la
     ventana de acción") after those; a cue said as a point in time ("después de las
-    reacciones") never; a question whose only cues are such points, `window_references`'s."""
+    reacciones", nor the cues within its words); a question whose only cues are such points of
+    the triggering-condition sequence, `window_references`'s."""
     negs = frozenset(fold(w) for w in vocab.negations[lang])
-    places = {i + n for i, n in _hits(toks, vocab.places.get(lang, ()), lang)}
-    placed = places | {i for i, n in _hits(toks, vocab.places.get(lang, ()), lang)}
+    place_hits = _hits(toks, vocab.places.get(lang, ()), lang)
+    placed = {i + n for i, n in place_hits} | {i for i, _ in place_hits}
     ends = {i + n for i, n in _hits(toks, vocab.references.get(lang, ()), lang)}
     articles = frozenset(fold(w) for w in vocab.articles.get(lang, ()))
+    # "después de la ventana de reacción": the place said as a point in time, so is its cue
+    ends |= {i + n for i, n in place_hits if i in ends or (i - 1 in ends and toks[i - 1].word in articles)}
     said: list[tuple[bool, int]] = []  # (said only as a place, the kind's rank) of each cue read
     referred = False
-    for rank_, (window, phrases) in enumerate(vocab.windows):
-        for i, _ in _hits(toks, phrases[lang], lang):
-            if _negated(toks, i, negs):
-                continue
-            if i in ends or (i - 1 in ends and toks[i - 1].word in articles):
-                referred = True
-                continue
-            said.append((i in placed, rank_))
+    points: set[int] = set()  # the words of cues said as a point in time ("po povinných reakcích")
+    hits = sorted((i, n, rank_) for rank_, (_, phrases) in enumerate(vocab.windows)
+                  for i, n in _hits(toks, phrases[lang], lang))
+    for i, n, rank_ in hits:
+        if _negated(toks, i, negs):
+            continue
+        if i in ends or (i - 1 in ends and toks[i - 1].word in articles) or i in points:
+            points.update(range(i, i + n))
+            referred = referred or vocab.windows[rank_][0] in SEQUENCE_WINDOWS
+            continue
+        said.append((i in placed, rank_))
     if said:
         return vocab.windows[min(said)[1]][0]
     return vocab.referred if referred else None
