@@ -45,7 +45,10 @@ window 27 / 24 / 15 / 13, who 15 / 12 / 6 / 7, paragraph first 45 / 41 / 20 / 19
   the first ranking found (`at-window`, `at-step`): the same figures, two more verdicts said
   (right) on dev2 only; the step of the best-met condition in the phase named before the
   justifying paragraph's own: step down on all four sets (ask.yaml weights: 34→32, 28→25,
-  28→22, 24→22).
+  28→22, 24→22); alternatives of time as when-words ("o después", "en el mismo momento",
+  "nebo až", "hned nebo"): paragraph first 41 / 41 / 19 / 24, step 31 / 27 / 28 / 28 (from
+  45 / 42 / 20 / 24 and 33 / 27 / 28 / 27); a feature for paragraphs that deny, allow or limit
+  (ask.yaml `verdict` words) on yes/no questions: weight 0 in every fold.
 Pure Python; each question's candidates are its 80 best paragraphs by BM25 and by HAND, its
 justifying ones and every paragraph a named part of the data brings.
 """
