@@ -15,8 +15,8 @@ folded Snowball stems), so the same code answers in the browser, where there is 
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
 words name and where the paragraph stands in its entry (FEATURES), weighed by ask.yaml's
-`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml and dev3.yaml (dev4.yaml is development from round 5) by tests/ask/crossval.py, which
-also prints the leave-one-set-out figures that predict a fresh set.
+`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml, dev3.yaml and dev4.yaml by tests/ask/crossval.py,
+which also prints the leave-one-set-out figures that predict a fresh set.
 """
 
 from __future__ import annotations
@@ -92,6 +92,10 @@ class Vocabulary:
     idea_unless: dict[str, Phrases] = field(hash=False, default_factory=dict)  # idea → words that are not it
     ranking: dict[str, float] = field(hash=False, default_factory=dict)  # feature → weight (see FEATURES)
     verdicts_given: frozenset[str] = frozenset(VERDICT_KEYS)  # basis-stance whose verdict is said (see _decide)
+    places: Phrases = field(hash=False, default_factory=dict)  # words before a cue that name a window as a place
+    references: Phrases = field(hash=False, default_factory=dict)  # words before a cue that make it a point in time
+    articles: Phrases = field(hash=False, default_factory=dict)  # allowed between a reference word and its cue
+    referred: str | None = None  # the window of a question whose only cues are points in time
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -134,6 +138,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
             and all(isinstance(g, Located) for g in r["all"]) for r in raw_open):
         raise data.fail("undecided", "undecided: a list of {rule, all: [{es, cs}, ...]}")
     undecided = tuple((str(r["rule"]), tuple(per_lang(g) for g in r["all"])) for r in raw_open)
+    references = mapping(data, "window_references")
     return Vocabulary(
         game=citing.data_game(data, "agot2"),
         kinds={k: per_lang(mapping(kinds, k)) for k in KINDS},
@@ -148,7 +153,18 @@ def load_vocabulary(path: Path) -> Vocabulary:
         and_words={lang: tuple(fold(w) for w in citing.str_list(mapping(data, "and_words"), lang)) for lang in LANGS},
         ranking=_ranking(mapping(data, "ranking")),
         verdicts_given=_given(mapping(data, "verdicts")),
+        places=per_lang(mapping(data, "window_places")),
+        references=per_lang(references), articles=per_lang(mapping(references, "articles")),
+        referred=_referred(references, windows),
     )
+
+
+def _referred(raw: Located, windows: tuple[tuple[str, Phrases], ...]) -> str:
+    """`window_references: window:`, one of the windows."""
+    window = raw.get("window")
+    if window not in {w for w, _ in windows}:
+        raise raw.fail("window", f"window_references: window: one of the windows, not {window!r}")
+    return str(window)
 
 
 def _given(raw: Located) -> frozenset[str]:
@@ -531,18 +547,44 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
             found.append("yesno")
         elif _and_clause_asks(toks, start, end, asks, vocab.and_words[lang]):
             found.append("yesno")
-    negs = frozenset(fold(w) for w in vocab.negations[lang])
-    cue = None
-    for window, phrases in vocab.windows:
-        for i, _ in _hits(toks, phrases[lang], lang):
-            if not _negated(toks, i, negs) and cue is None:
-                cue = window
+    cue = _cue(toks, vocab, lang)
     ideas = [cue] if cue else []
     for name, phrases in vocab.concepts:
         unless = {i + j for i, n in _hits(toks, vocab.idea_unless.get(name, {}).get(lang, ()), lang) for j in range(n)}
         if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
     return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+
+
+def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
+    """The window the question's words name: of the cues not negated, the first kind (ask.yaml
+    `windows`, most specific first) said as an ability; a kind said only as a place ("en la
+    ventana de acción") after those; a cue said as a point in time ("después de las
+    reacciones", nor the cues within its words); a question whose only cues are such points of
+    the triggering-condition sequence, `window_references`'s."""
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    place_hits = _hits(toks, vocab.places.get(lang, ()), lang)
+    placed = {i + n for i, n in place_hits} | {i for i, _ in place_hits}
+    ends = {i + n for i, n in _hits(toks, vocab.references.get(lang, ()), lang)}
+    articles = frozenset(fold(w) for w in vocab.articles.get(lang, ()))
+    # "después de la ventana de reacción": the place said as a point in time, so is its cue
+    ends |= {i + n for i, n in place_hits if i in ends or (i - 1 in ends and toks[i - 1].word in articles)}
+    said: list[tuple[bool, int]] = []  # (said only as a place, the kind's rank) of each cue read
+    referred = False
+    points: set[int] = set()  # the words of cues said as a point in time ("po povinných reakcích")
+    hits = sorted((i, n, rank_) for rank_, (_, phrases) in enumerate(vocab.windows)
+                  for i, n in _hits(toks, phrases[lang], lang))
+    for i, n, rank_ in hits:
+        if _negated(toks, i, negs):
+            continue
+        if i in ends or (i - 1 in ends and toks[i - 1].word in articles) or i in points:
+            points.update(range(i, i + n))
+            referred = referred or vocab.windows[rank_][0] in SEQUENCE_WINDOWS
+            continue
+        said.append((i in placed, rank_))
+    if said:
+        return vocab.windows[min(said)[1]][0]
+    return vocab.referred if referred else None
 
 
 def _and_clause_asks(toks: Sequence[Token], start: int, end: int, asks: list[tuple[int, int]],
@@ -905,7 +947,9 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
           kept: list[tuple[float, Unit]]) -> str | None:
-    """The framework step: one the question names; else the justifying paragraph's own (as the
+    """The framework step: one the question names; else, with a phase named, the step in it of a
+    condition the question meets that every phase has ("al final de la fase de robo": 2.3,
+    whatever the paragraph ranked first); else the justifying paragraph's own (as the
     data ties it) or one it names, when in the phase the question names (if any); else the one
     step, in that phase, of the conditions that cite the justifying paragraph; else the step,
     in that phase, of the condition the question meets best, or of any part of the data it
@@ -914,6 +958,9 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
         if number in known.step_phase:
             return str(number)
     phase = _phase(toks, known)
+    every_phase = _every_phase_step(kept, known, phase)
+    if every_phase:
+        return every_phase
     own = [best.step] if best.step else []
     own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
     own += [known.step_of_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_cite else []
@@ -938,6 +985,19 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None) -> str | None:
+    """The step in the phase named of the first condition the question meets that has a step in
+    every phase (phase-begins, phase-ends), if any."""
+    if phase is None:
+        return None
+    phases = set(known.step_phase.values())
+    for _, unit in kept:
+        steps = [s.removeprefix("after-") for s in unit.steps]
+        if unit.kind == "trigger" and {known.step_phase.get(s) for s in steps} >= phases:
+            return next((s for s in steps if known.step_phase.get(s) == phase), None)
+    return None
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
