@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import heapq
 import json
 import math
 import os
@@ -45,6 +46,7 @@ import tempfile
 import time
 import types
 import zlib
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -82,7 +84,7 @@ from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
 from whoosh.reading import IndexReader
-from whoosh.scoring import bm25
+from whoosh.scoring import BM25F, bm25
 from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -345,6 +347,8 @@ class Handle:
     _searcher: Searcher | None = field(default=None, repr=False)
     _docs: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict, repr=False)
     _games_checked: set[tuple[Path, str | None]] = field(default_factory=set, repr=False)
+    # Per scored field, the length of each document read so far (BM25 reads it per posting).
+    _lengths: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
 
     def searcher(self) -> Searcher:
         if self._searcher is None:
@@ -367,6 +371,7 @@ class Handle:
     def close(self) -> None:
         self._docs.clear()
         self._games_checked.clear()
+        self._lengths.clear()
         if self._searcher is not None:
             self._searcher.close()
             self._searcher = None
@@ -824,15 +829,14 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
         allowed &= handle.docs("game", game)
     if lang != "all":
         allowed &= handle.docs("lang", lang)
-    results = searcher.search(Or(clauses), filter=set(allowed), limit=max(CANDIDATES, limit), terms=True)
+    candidates = _top(searcher, Or(clauses), allowed, max(CANDIDATES, limit), handle._lengths)
     # Coordination (COORD): BM25 alone sums per word, so a common word in a boosted field would
     # beat an entry with every word. For one word the factor is the same for all.
     # A document's language is known from the filter sets: only the hits shown are read.
     rescored = []
-    for result in results:
-        matched = set(result.matched_terms())
-        builder = next(b for code, b in builders.items() if result.docnum in handle.docs("lang", code))
-        rescored.append((result.docnum, result.score * COORD ** builder.coverage(matched), builder.evidence(matched)))
+    for docnum, score, matched in candidates:
+        builder = next(b for code, b in builders.items() if docnum in handle.docs("lang", code))
+        rescored.append((docnum, score * COORD ** builder.coverage(matched), builder.evidence(matched)))
     found = sorted(rescored, key=lambda item: -item[1])[:limit]
     hits = []
     for docnum, score, evidence in found:
@@ -847,6 +851,118 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
                         snippet, para if para is not None else (1 if text else None),
                         Counterpart(*other) if other else None, marks), evidence))
     return hits
+
+
+Candidate = tuple[int, float, set[tuple[str, bytes]]]  # docnum, score, (field, term)s matched
+
+
+def _top(searcher: Searcher, query: Query, allowed: frozenset[int], limit: int,
+         lengths: dict[str, dict[int, int]]) -> list[Candidate]:
+    """The `limit` best allowed documents for `query`, each with its score and the terms it
+    matched: what `searcher.search(query, filter=allowed, limit=limit, terms=True)` returns.
+
+    A query of Or and Term nodes (every query without a prefix or a phrase) is scored here from
+    its terms' postings, as whoosh scores it: BM25F per term times its boost, summed in the
+    order whoosh's tree of union matchers sums them (the same floats), best score first and
+    the lower document number first on a tie. That skips whoosh's matcher tree and collector,
+    half of a warm query's time. Any other query is whoosh's to run."""
+    leaves: list[tuple[tuple[str, bytes], dict[int, float]]] = []
+    scored = None
+    if type(searcher.weighting) is BM25F and not searcher.weighting._field_B and searcher.is_atomic():
+        scored = _scores(searcher, query, allowed, lengths, leaves)
+    if scored is None:
+        results = searcher.search(query, filter=set(allowed), limit=limit, terms=True)
+        return [(result.docnum, result.score, set(result.matched_terms())) for result in results]
+    best = heapq.nsmallest(limit, scored[1].items(), key=lambda item: (-item[1], item[0]))
+    return [(docnum, score, {term for term, found in leaves if docnum in found}) for docnum, score in best]
+
+
+Scores = tuple[int, dict[int, float]]  # whoosh's size estimate of a query, and its scores
+
+
+def _scores(searcher: Searcher, query: Query, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
+            leaves: list[tuple[tuple[str, bytes], dict[int, float]]]) -> Scores | None:
+    """The score of each allowed document `query` matches, None for a node other than Or and
+    Term. An Or of several queries sums them as whoosh's DefaultOr does: a Huffman tree of
+    union matchers over their size estimates (whoosh.util.make_weighted_tree), where a node's
+    score is its left side's plus its right side's."""
+    if type(query) is Term:
+        return _term_scores(searcher, query, allowed, lengths, leaves)
+    if type(query) is not Or:
+        return None
+    parts = []
+    for sub in query.subqueries:
+        part = _scores(searcher, sub, allowed, lengths, leaves)
+        if part is None:
+            return None
+        parts.append(part)
+    if len(parts) <= 1:  # whoosh matches a lone subquery by itself, without the Or's boost
+        return parts[0] if parts else (0, {})
+    estimate = min(sum(size for size, _ in parts), searcher.reader().doc_count())
+    parts.sort(key=lambda part: part[0])  # stable, as whoosh's sort of (size, matcher) is
+    while len(parts) > 1:
+        (size_a, a), (size_b, b) = parts[0], parts[1]
+        del parts[:2]
+        size = size_a + size_b
+        parts.insert(bisect_right(parts, size, key=lambda part: part[0]), (size, _union(a, b)))
+    merged = parts[0][1]
+    if query.boost != 1.0:
+        merged = {docnum: score * query.boost for docnum, score in merged.items()}
+    return estimate, merged
+
+
+def _union(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """A union matcher's scores: a's plus b's where both match (in that order: the same float)."""
+    if not b:
+        return a
+    if not a:
+        return b
+    merged = dict(a)
+    for docnum, score in b.items():
+        known = merged.get(docnum)
+        merged[docnum] = score if known is None else known + score
+    return merged
+
+
+def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
+                 leaves: list[tuple[tuple[str, bytes], dict[int, float]]]) -> Scores:
+    """A Term's scores as whoosh's matcher gives them: BM25F of the term's weight and the
+    document's field length (the weight itself in a field without lengths), times the boost."""
+    schema = searcher.schema
+    if term.fieldname not in schema:
+        return 0, {}
+    kind = schema[term.fieldname]
+    try:
+        text = kind.to_bytes(term.text)
+    except ValueError:
+        return 0, {}
+    reader = searcher.reader()
+    name = term.fieldname
+    if (name, text) not in reader:
+        return 0, {}
+    postings = reader.postings(name, text)
+    found: dict[int, float] = {}
+    if kind.scorable:
+        idf, average = searcher.idf(name, text), searcher.avg_field_length(name) or 1
+        b, k1 = searcher.weighting.B, searcher.weighting.K1
+        known = lengths.setdefault(name, {})
+        while postings.is_active():
+            docnum = postings.id()
+            if docnum in allowed:
+                length = known.get(docnum)
+                if length is None:
+                    length = known[docnum] = searcher.doc_field_length(docnum, name, 1)
+                found[docnum] = bm25(idf, postings.weight(), length, average, b, k1)
+            postings.next()
+    else:
+        while postings.is_active():
+            if postings.id() in allowed:
+                found[postings.id()] = postings.weight()
+            postings.next()
+    if term.boost != 1.0:
+        found = {docnum: score * term.boost for docnum, score in found.items()}
+    leaves.append(((name, text), found))
+    return reader.doc_frequency(name, text), found
 
 
 def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, set[str]] | None:
