@@ -12,7 +12,7 @@ language plus one per body block:
 | `term_es` … `body_cs` | an entry's text per language, analysed by `judge.search.analysis` (phrases) |
 | `block_es`, `block_cs` | a block's terms: their statistics score the blocks (BM25) |
 | `spell_es`, `spell_cs` | the folded words of a language (one vocabulary document each): typos |
-| stored | `id`, `kind`, `title`, `blocks` (¶, text, length, terms), `counterpart`, `words` (vocabulary) |
+| stored | `id`, `kind`, `title`, `blocks` (¶, text, length, where each term is), `counterpart`, `words` (vocabulary) |
 
 Ranking: BM25F over term (×4), aliases (×3) and body (×1), an exact name ×12, multiplied by
 COORD ** (share of the query's words matched). A word no language knows is replaced by the
@@ -21,7 +21,7 @@ each with its own analyzer on its own fields.
 
 The ¶ a hit cites is its block that the query's terms score best under the same BM25 as a
 search of the `block_*` field, computed in Python from the terms each block stored with its
-entry (`blocks`): no second search.
+entry (`blocks`): no second search. The words its snippet marks are those stored places too.
 
 A redirect is not a document of its own: its term and aliases are indexed as aliases of the
 entry it leads to, so `fase de reto` ranks *4.1 Empieza la fase de Reto* first.
@@ -105,7 +105,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 # Part of the cache key, with the source of this module and of judge/search/analysis.py.
-INDEX_VERSION = "2"  # 2: blocks stored with their entry, with their terms
+INDEX_VERSION = "3"  # 2: blocks stored with their entry, with their terms; 3: and their places
 DEFAULT_LIMIT = 10
 MAX_WORDS = 32  # a pasted page is searched by its first words, not refused
 # A prefix shorter than this (`a*`) would expand to most of the vocabulary (seconds per query):
@@ -246,15 +246,15 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
     names = _names(entry.term, *alias_texts, entry.id)
     texts = [_plain(b.text) for b in entry.blocks]
     body = "\n".join(texts)
-    block_terms = [_block_terms(text, entry.lang) for text in texts]
+    analysed = [_block_words(text, entry.lang) for text in texts]
     document: dict[str, Any] = {
         "doctype": "entry", "key": key, "game": entry.game, "lang": entry.lang, "id": entry.id,
         "kind": entry.kind, "step": entry.step or "", "title": entry.term,
         "name": ",".join(n.replace(",", " ") for n in names),
         "words": " ".join([entry.term, *alias_texts, body]),
         "counterpart": (other.lang, other.term) if other else None,
-        "blocks": tuple((block.n, text, *_term_counts(terms))
-                        for block, text, terms in zip(entry.blocks, texts, block_terms)),
+        "blocks": tuple((block.n, text, _stored_length(len(terms)), places)
+                        for block, text, (terms, places) in zip(entry.blocks, texts, analysed)),
         f"term_{entry.lang}": entry.term,
         f"body_{entry.lang}": body,
     }
@@ -262,27 +262,30 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
         if texts:
             document[f"aliases_{lang}"] = "\n".join(texts)
     yield document
-    for terms in block_terms:
+    for terms, _ in analysed:
         # Already analysed: whoosh indexes a list as it is (the same postings and lengths).
         yield {"doctype": "block", "key": key, f"block_{entry.lang}": terms}
 
 
-def _block_terms(text: str, lang: str) -> list[str]:
-    """A block's terms as the `block_*` field's analyzer makes them."""
-    return [token.text for token in _block_analyzer(lang)(text)]
+Places = dict[str, tuple[int, ...]]  # per term, the (start, end) of each word that makes it, flat
 
 
-@lru_cache(maxsize=None)
-def _block_analyzer(lang: str) -> Any:
-    return _analyzer(lang)
+def _block_words(text: str, lang: str) -> tuple[list[str], Places]:
+    """A block's terms as the `block_*` field's analyzer makes them (each `\\w+` word's
+    `_terms`, in order), and where in `text` each term's words are: a term's frequency is its
+    number of places, and a snippet marks the places of the query's terms."""
+    terms: list[str] = []
+    places: dict[str, list[int]] = {}
+    for match in _WORD_SPAN.finditer(text):
+        for term in _terms(match.group(), lang):
+            terms.append(term)
+            places.setdefault(term, []).extend(match.span())
+    return terms, {term: tuple(spans) for term, spans in places.items()}
 
 
-def _term_counts(terms: list[str]) -> tuple[int, dict[str, int]]:
-    """A block's field length as whoosh stores it (one byte: rounded) and its term frequencies."""
-    counts: dict[str, int] = {}
-    for term in terms:
-        counts[term] = counts.get(term, 0) + 1
-    return byte_to_length(length_to_byte(len(terms))), counts
+def _stored_length(terms: int) -> int:
+    """A field length as whoosh stores it (one byte: rounded)."""
+    return int(byte_to_length(length_to_byte(terms)))
 
 
 def _plain(markdown: str) -> str:
@@ -844,8 +847,8 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
         builder = builders[fields["lang"]]
         blocks = fields.get("blocks", ())
         # No block with a query term: the first block, where no word is marked.
-        text, para, terms = _best_block(searcher, builder, blocks) or (blocks[0][1] if blocks else "", None, set())
-        snippet, marks = _snippet(text, terms, fields["lang"])
+        text, para, places = _best_block(searcher, builder, blocks) or (blocks[0][1] if blocks else "", None, {})
+        snippet, marks = _snippet(text, places)
         other = fields.get("counterpart")
         hits.append((Hit(fields["game"], fields["id"], fields["lang"], fields["title"], round(score, 3),
                         snippet, para if para is not None else (1 if text else None),
@@ -965,9 +968,9 @@ def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], length
     return reader.doc_frequency(name, text), found
 
 
-def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, set[str]] | None:
-    """The entry's block that the query's terms score best: its text, number and the query's
-    terms in it. BM25 as a search of Or(terms) on the `block_*` field scores it (the same idf,
+def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, Places] | None:
+    """The entry's block that the query's terms score best: its text, number and the places
+    of the query's terms in it. BM25 as a search of Or(terms) on the `block_*` field scores it (the same idf,
     average length and stored length), the first block on a tie; None when no block has any
     of the terms."""
     name = f"block_{builder.lang}"
@@ -975,20 +978,20 @@ def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str
     average = searcher.avg_field_length(name) or 1
     best, best_score = None, 0.0
     terms = sorted(builder.terms)
-    for para, text, length, counts in blocks:
-        score = sum(bm25(searcher.idf(name, term), float(counts[term]), length, average, weighting.B, weighting.K1)
-                    for term in terms if term in counts)
+    for para, text, length, places in blocks:
+        score = sum(bm25(searcher.idf(name, term), float(len(places[term]) // 2), length, average,
+                         weighting.B, weighting.K1)
+                    for term in terms if term in places)
         if score > best_score:
-            best, best_score = (text, para, builder.terms & counts.keys()), score
+            best, best_score = (text, para, {term: places[term] for term in builder.terms & places.keys()}), score
     return best
 
 
-def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+def _snippet(text: str, places: Places) -> tuple[str, tuple[tuple[int, int], ...]]:
     """About SNIPPET_CHARS of `text` where most of its matching words are (the beginning
-    when it has as many), with the spans to mark."""
-    # Each distinct word is analysed once; most of a block's words repeat.
-    matching = {w for w in set(_WORD_SPAN.findall(text)) if not terms.isdisjoint(_terms(w, lang))} if terms else None
-    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text) if m.group() in matching] if matching else []
+    when it has as many), with the spans to mark: the words at `places` (the query's terms'
+    places in `text`, stored with the block; a word making two of the terms is marked once)."""
+    spans = sorted({(flat[i], flat[i + 1]) for flat in places.values() for i in range(0, len(flat), 2)})
     starts = [0] + [text.rfind(" ", 0, max(0, a - 40)) + 1 for a, _ in spans]
     start = max(starts, key=lambda s: sum(s <= a and b <= s + SNIPPET_CHARS - 2 for a, b in spans))
     end = min(len(text), start + SNIPPET_CHARS)
