@@ -556,13 +556,16 @@ def _build(storage: Any, root: Path, progress: ProgressFn | None,
     writer = index.writer(codec=W3Codec(compression=0))
     try:
         vocabulary: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+        seen: dict[str, set[str]] = {lang: set() for lang in LANGS}  # words folded already
         for documents in _documents(loaded):
             for document in documents:
                 words = document.pop("words", None)
                 if words:
-                    known = vocabulary[document["lang"]]
+                    known, done = vocabulary[document["lang"]], seen[document["lang"]]
                     for word in dict.fromkeys(analysis.words(words)):
-                        known.setdefault(fold(word), word)
+                        if word not in done:
+                            done.add(word)
+                            known.setdefault(fold(word), word)
                 writer.add_document(**document)
             if progress is not None:
                 progress(1)
