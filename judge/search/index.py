@@ -426,9 +426,12 @@ class _MemoryStorage(RamStorage):
         return RamStorage()
 
 
-def _cache_candidates() -> list[Path]:
+def _cache_candidates() -> Iterator[Path]:
+    """The user cache, then a temporary folder: asked for only when the user cache fails
+    (finding the temporary folder writes and removes a probe file, ≈0.3 ms of each search)."""
+    yield cache_dir()
     uid = os.getuid() if hasattr(os, "getuid") else "user"
-    return [cache_dir(), Path(tempfile.gettempdir()) / f"judge-{uid}" / "index"]
+    yield Path(tempfile.gettempdir()) / f"judge-{uid}" / "index"
 
 
 def _open_or_build(cache: Path, key: str, root: Path, force: bool, progress: ProgressFn | None,
