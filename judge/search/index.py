@@ -83,7 +83,7 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
-from whoosh.reading import IndexReader
+from whoosh.reading import IndexReader, TermNotFound
 from whoosh.scoring import BM25F, bm25
 from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -947,12 +947,16 @@ def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], length
         return 0, {}
     reader = searcher.reader()
     name = term.fieldname
-    if (name, text) not in reader:
+    try:  # one look-up in the term table gives the document frequency (and says it is there)
+        frequency = reader.term_info(name, text).doc_frequency()
+    except TermNotFound:
         return 0, {}
     postings = reader.postings(name, text)
     found: dict[int, float] = {}
     if kind.scorable:
-        idf, average = searcher.idf(name, text), searcher.avg_field_length(name) or 1
+        # whoosh's idf (WeightingModel.idf), from the frequency in hand instead of a look-up.
+        idf = math.log(searcher.doc_count_all() / (frequency + 1)) + 1
+        average = searcher.avg_field_length(name) or 1
         b, k1 = searcher.weighting.B, searcher.weighting.K1
         known = lengths.setdefault(name, {})
         while postings.is_active():
@@ -971,7 +975,7 @@ def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], length
     if term.boost != 1.0:
         found = {docnum: score * term.boost for docnum, score in found.items()}
     leaves.append(((name, text), found))
-    return reader.doc_frequency(name, text), found
+    return frequency, found
 
 
 def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, Places] | None:
