@@ -145,12 +145,12 @@ def test_the_ranking_computed_from_postings_is_whooshs_own(monkeypatch: pytest.M
     compared = {"postings": 0, "whoosh": 0}
 
     def checked(searcher: Any, query: Any, allowed: frozenset[int], limit: int,
-                lengths: dict[str, dict[int, int]]) -> list[search.Candidate]:
-        ours = top(searcher, query, allowed, limit, lengths)
+                lengths: dict[str, dict[int, int]], infos: search.TermInfos) -> list[search.Candidate]:
+        ours = top(searcher, query, allowed, limit, lengths, infos)
         whooshs = [(r.docnum, r.score, set(r.matched_terms()))
                    for r in searcher.search(query, filter=set(allowed), limit=limit, terms=True)]
         assert ours == whooshs, query
-        compared["postings" if search._scores(searcher, query, allowed, {}, []) else "whoosh"] += 1
+        compared["postings" if search._scores(searcher, query, allowed, {}, [], {}) else "whoosh"] += 1
         return ours
 
     monkeypatch.setattr(search, "_top", checked)

@@ -83,7 +83,7 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
-from whoosh.reading import IndexReader, TermNotFound
+from whoosh.reading import IndexReader, TermInfo, TermNotFound
 from whoosh.scoring import BM25F, bm25
 from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -651,10 +651,13 @@ def parse(query: str) -> Parsed:
     return Parsed(tuple(words), tuple(prefixes), tuple(phrases), steps)
 
 
+TermInfos = dict[tuple[str, str], TermInfo | None]  # (field, term) → its statistics, None: absent
+
+
 class _Builder:
     """Builds the whoosh query for one language and remembers its terms (for snippets)."""
 
-    def __init__(self, reader: IndexReader, lang: str, fuzzy: bool = True) -> None:
+    def __init__(self, reader: IndexReader, lang: str, fuzzy: bool = True, infos: TermInfos | None = None) -> None:
         self.reader = reader
         self.lang = lang
         self.fuzzy = fuzzy
@@ -662,15 +665,14 @@ class _Builder:
         self.terms: set[str] = set()
         self.covers: list[frozenset[tuple[str, bytes]]] = []  # per query word: its (field, term)s
         self.content: list[bool] = []  # per query word: not a stop word of this language
-        self._present: dict[tuple[str, str], bool] = {}  # (field, term) in the index: asked once
+        # (field, term) in the index: asked once; kept for scoring (its frequency, no new look-up).
+        self.infos: TermInfos = {} if infos is None else infos
 
     def fields(self) -> list[tuple[str, float]]:
         return [(f"{part}_{self.lang}", BOOST[part]) for part in ("term", "aliases", "body")]
 
     def has(self, name: str, term: str) -> bool:
-        if (name, term) not in self._present:
-            self._present[name, term] = (name, term) in self.reader
-        return self._present[name, term]
+        return _term_info(self.reader, name, term, self.infos) is not None
 
     def known(self, term: str) -> bool:
         return any(self.has(name, term) for name, _ in self.fields())
@@ -817,7 +819,8 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     searcher = handle.searcher()
     reader = searcher.reader()
     langs = LANGS if lang == "all" else (lang,)
-    builders = {code: _Builder(reader, code, fuzzy) for code in langs}
+    infos: TermInfos = {}
+    builders = {code: _Builder(reader, code, fuzzy, infos) for code in langs}
     # A word known in one language is not a typo in the other (Czech words are not Spanish).
     plain = [*parsed.words, *(w for phrase in parsed.phrases for w in phrase)]
     typos = {w for w in plain if not any(b.knows(w) for b in builders.values())}
@@ -838,7 +841,7 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
         allowed &= handle.docs("game", game)
     if lang != "all":
         allowed &= handle.docs("lang", lang)
-    candidates = _top(searcher, Or(clauses), allowed, max(CANDIDATES, limit), handle._lengths)
+    candidates = _top(searcher, Or(clauses), allowed, max(CANDIDATES, limit), handle._lengths, infos)
     # Coordination (COORD): BM25 alone sums per word, so a common word in a boosted field would
     # beat an entry with every word. For one word the factor is the same for all.
     # A document's language is known from the filter sets: only the hits shown are read.
@@ -866,7 +869,7 @@ Candidate = tuple[int, float, set[tuple[str, bytes]]]  # docnum, score, (field, 
 
 
 def _top(searcher: Searcher, query: Query, allowed: frozenset[int], limit: int,
-         lengths: dict[str, dict[int, int]]) -> list[Candidate]:
+         lengths: dict[str, dict[int, int]], infos: TermInfos | None = None) -> list[Candidate]:
     """The `limit` best allowed documents for `query`, each with its score and the terms it
     matched: what `searcher.search(query, filter=allowed, limit=limit, terms=True)` returns.
 
@@ -874,11 +877,12 @@ def _top(searcher: Searcher, query: Query, allowed: frozenset[int], limit: int,
     its terms' postings, as whoosh scores it: BM25F per term times its boost, summed in the
     order whoosh's tree of union matchers sums them (the same floats), best score first and
     the lower document number first on a tie. That skips whoosh's matcher tree and collector,
-    half of a warm query's time. Any other query is whoosh's to run."""
+    half of a warm query's time. Any other query is whoosh's to run. `infos` holds the terms
+    looked up already (_Builder.has)."""
     leaves: list[tuple[tuple[str, bytes], dict[int, float]]] = []
     scored = None
     if type(searcher.weighting) is BM25F and not searcher.weighting._field_B and searcher.is_atomic():
-        scored = _scores(searcher, query, allowed, lengths, leaves)
+        scored = _scores(searcher, query, allowed, lengths, leaves, {} if infos is None else infos)
     if scored is None:
         results = searcher.search(query, filter=set(allowed), limit=limit, terms=True)
         return [(result.docnum, result.score, set(result.matched_terms())) for result in results]
@@ -886,22 +890,33 @@ def _top(searcher: Searcher, query: Query, allowed: frozenset[int], limit: int,
     return [(docnum, score, {term for term, found in leaves if docnum in found}) for docnum, score in best]
 
 
+def _term_info(reader: IndexReader, name: str, term: str, infos: TermInfos) -> TermInfo | None:
+    """A term's statistics in a field (None: not in the index), looked up once per query (a
+    look-up in whoosh's term table takes ≈20 µs: the builder and the scoring share it)."""
+    if (name, term) not in infos:
+        try:
+            infos[name, term] = reader.term_info(name, term)
+        except TermNotFound:
+            infos[name, term] = None
+    return infos[name, term]
+
+
 Scores = tuple[int, dict[int, float]]  # whoosh's size estimate of a query, and its scores
 
 
 def _scores(searcher: Searcher, query: Query, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
-            leaves: list[tuple[tuple[str, bytes], dict[int, float]]]) -> Scores | None:
+            leaves: list[tuple[tuple[str, bytes], dict[int, float]]], infos: TermInfos) -> Scores | None:
     """The score of each allowed document `query` matches, None for a node other than Or and
     Term. An Or of several queries sums them as whoosh's DefaultOr does: a Huffman tree of
     union matchers over their size estimates (whoosh.util.make_weighted_tree), where a node's
     score is its left side's plus its right side's."""
     if type(query) is Term:
-        return _term_scores(searcher, query, allowed, lengths, leaves)
+        return _term_scores(searcher, query, allowed, lengths, leaves, infos)
     if type(query) is not Or:
         return None
     parts = []
     for sub in query.subqueries:
-        part = _scores(searcher, sub, allowed, lengths, leaves)
+        part = _scores(searcher, sub, allowed, lengths, leaves, infos)
         if part is None:
             return None
         parts.append(part)
@@ -934,7 +949,7 @@ def _union(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
 
 
 def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
-                 leaves: list[tuple[tuple[str, bytes], dict[int, float]]]) -> Scores:
+                 leaves: list[tuple[tuple[str, bytes], dict[int, float]]], infos: TermInfos) -> Scores:
     """A Term's scores as whoosh's matcher gives them: BM25F of the term's weight and the
     document's field length (the weight itself in a field without lengths), times the boost."""
     schema = searcher.schema
@@ -947,10 +962,10 @@ def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], length
         return 0, {}
     reader = searcher.reader()
     name = term.fieldname
-    try:  # one look-up in the term table gives the document frequency (and says it is there)
-        frequency = reader.term_info(name, text).doc_frequency()
-    except TermNotFound:
+    info = _term_info(reader, name, term.text, infos)  # says it is there, and its frequency
+    if info is None:
         return 0, {}
+    frequency = info.doc_frequency()
     postings = reader.postings(name, text)
     found: dict[int, float] = {}
     if kind.scorable:
