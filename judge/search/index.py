@@ -17,7 +17,9 @@ language plus one per body block:
 Ranking: BM25F over term (×4), aliases (×3) and body (×1), an exact name ×12, multiplied by
 COORD ** (share of the query's words matched). A word no language knows is replaced by the
 words of the vocabulary one or two edits away (×0.5). Both languages are searched at once,
-each with its own analyzer on its own fields.
+each with its own analyzer on its own fields. A query of words (no prefix, no phrase) is scored
+in Python from its terms' postings exactly as whoosh scores it (_top: the same floats, order and
+matched terms, without whoosh's matcher tree and collector); prefixes and phrases go to whoosh.
 
 The ¶ a hit cites is its block that the query's terms score best under the same BM25 as a
 search of the `block_*` field, computed in Python from the terms each block stored with its
