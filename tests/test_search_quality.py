@@ -9,6 +9,7 @@ held-out is the result (docs/search-quality.md).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -131,3 +132,38 @@ def test_the_cited_paragraph_is_the_block_a_whoosh_search_ranks_first(monkeypatc
     finally:
         handle.close()
     assert compared > 2000
+
+
+def test_the_ranking_computed_from_postings_is_whooshs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The candidates each search ranks (search._top, scored from the terms' postings) are
+    those whoosh's own search of the same query returns: the same documents in the same order,
+    the same scores to the last bit and the same matched terms; every query of the file, within
+    its game and in every game, in both languages and each, and each of its words alone."""
+    monkeypatch.delenv("JUDGE_GLOSSARY", raising=False)
+    handle = search.open_index(ROOT / "glossary")
+    top = search._top
+    compared = {"postings": 0, "whoosh": 0}
+
+    def checked(searcher: Any, query: Any, allowed: frozenset[int], limit: int,
+                lengths: dict[str, dict[int, int]], infos: search.TermInfos) -> list[search.Candidate]:
+        ours = top(searcher, query, allowed, limit, lengths, infos)
+        whooshs = [(r.docnum, r.score, set(r.matched_terms()))
+                   for r in searcher.search(query, filter=set(allowed), limit=limit, terms=True)]
+        assert ours == whooshs, query
+        compared["postings" if search._scores(searcher, query, allowed, {}, [], {}) else "whoosh"] += 1
+        return ours
+
+    monkeypatch.setattr(search, "_top", checked)
+    texts = [q["q"] for q in QUERIES] + sorted({w for q in QUERIES for w in q["q"].split()})
+    try:
+        for text in texts:
+            for game in ("agot2", None):
+                for lang in ("all", "es", "cs"):
+                    try:
+                        search.search(text, game, lang, root=ROOT / "glossary", handle=handle)
+                    except NoHits:
+                        pass
+    finally:
+        handle.close()
+    # Prefixes and phrases are whoosh's to rank; every other query is scored from postings.
+    assert compared["postings"] > 1000 and compared["whoosh"] > 0, compared

@@ -12,16 +12,18 @@ language plus one per body block:
 | `term_es` … `body_cs` | an entry's text per language, analysed by `judge.search.analysis` (phrases) |
 | `block_es`, `block_cs` | a block's terms: their statistics score the blocks (BM25) |
 | `spell_es`, `spell_cs` | the folded words of a language (one vocabulary document each): typos |
-| stored | `id`, `kind`, `title`, `blocks` (¶, text, length, terms), `counterpart`, `words` (vocabulary) |
+| stored | `id`, `kind`, `title`, `blocks` (¶, text, length, where each term is), `counterpart`, `words` (vocabulary) |
 
 Ranking: BM25F over term (×4), aliases (×3) and body (×1), an exact name ×12, multiplied by
 COORD ** (share of the query's words matched). A word no language knows is replaced by the
 words of the vocabulary one or two edits away (×0.5). Both languages are searched at once,
-each with its own analyzer on its own fields.
+each with its own analyzer on its own fields. A query of words (no prefix, no phrase) is scored
+in Python from its terms' postings exactly as whoosh scores it (_top: the same floats, order and
+matched terms, without whoosh's matcher tree and collector); prefixes and phrases go to whoosh.
 
 The ¶ a hit cites is its block that the query's terms score best under the same BM25 as a
 search of the `block_*` field, computed in Python from the terms each block stored with its
-entry (`blocks`): no second search.
+entry (`blocks`): no second search. The words its snippet marks are those stored places too.
 
 A redirect is not a document of its own: its term and aliases are indexed as aliases of the
 entry it leads to, so `fase de reto` ranks *4.1 Empieza la fase de Reto* first.
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import heapq
 import json
 import math
 import os
@@ -45,6 +48,7 @@ import tempfile
 import time
 import types
 import zlib
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -81,8 +85,8 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 from whoosh.query import And, Prefix, Query, Sequence, Term
 from whoosh.query import Or as _WhooshOr
-from whoosh.reading import IndexReader
-from whoosh.scoring import bm25
+from whoosh.reading import IndexReader, TermInfo, TermNotFound
+from whoosh.scoring import BM25F, bm25
 from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -103,7 +107,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 # Part of the cache key, with the source of this module and of judge/search/analysis.py.
-INDEX_VERSION = "2"  # 2: blocks stored with their entry, with their terms
+INDEX_VERSION = "3"  # 2: blocks stored with their entry, with their terms; 3: and their places
 DEFAULT_LIMIT = 10
 MAX_WORDS = 32  # a pasted page is searched by its first words, not refused
 # A prefix shorter than this (`a*`) would expand to most of the vocabulary (seconds per query):
@@ -244,15 +248,15 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
     names = _names(entry.term, *alias_texts, entry.id)
     texts = [_plain(b.text) for b in entry.blocks]
     body = "\n".join(texts)
-    block_terms = [_block_terms(text, entry.lang) for text in texts]
+    analysed = [_block_words(text, entry.lang) for text in texts]
     document: dict[str, Any] = {
         "doctype": "entry", "key": key, "game": entry.game, "lang": entry.lang, "id": entry.id,
         "kind": entry.kind, "step": entry.step or "", "title": entry.term,
         "name": ",".join(n.replace(",", " ") for n in names),
         "words": " ".join([entry.term, *alias_texts, body]),
         "counterpart": (other.lang, other.term) if other else None,
-        "blocks": tuple((block.n, text, *_term_counts(terms))
-                        for block, text, terms in zip(entry.blocks, texts, block_terms)),
+        "blocks": tuple((block.n, text, _stored_length(len(terms)), places)
+                        for block, text, (terms, places) in zip(entry.blocks, texts, analysed)),
         f"term_{entry.lang}": entry.term,
         f"body_{entry.lang}": body,
     }
@@ -260,27 +264,30 @@ def _entry_documents(loaded: glossary.Glossary, entry: Entry, redirects: list[En
         if texts:
             document[f"aliases_{lang}"] = "\n".join(texts)
     yield document
-    for terms in block_terms:
+    for terms, _ in analysed:
         # Already analysed: whoosh indexes a list as it is (the same postings and lengths).
         yield {"doctype": "block", "key": key, f"block_{entry.lang}": terms}
 
 
-def _block_terms(text: str, lang: str) -> list[str]:
-    """A block's terms as the `block_*` field's analyzer makes them."""
-    return [token.text for token in _block_analyzer(lang)(text)]
+Places = dict[str, tuple[int, ...]]  # per term, the (start, end) of each word that makes it, flat
 
 
-@lru_cache(maxsize=None)
-def _block_analyzer(lang: str) -> Any:
-    return _analyzer(lang)
+def _block_words(text: str, lang: str) -> tuple[list[str], Places]:
+    """A block's terms as the `block_*` field's analyzer makes them (each `\\w+` word's
+    `_terms`, in order), and where in `text` each term's words are: a term's frequency is its
+    number of places, and a snippet marks the places of the query's terms."""
+    terms: list[str] = []
+    places: dict[str, list[int]] = {}
+    for match in _WORD_SPAN.finditer(text):
+        for term in _terms(match.group(), lang):
+            terms.append(term)
+            places.setdefault(term, []).extend(match.span())
+    return terms, {term: tuple(spans) for term, spans in places.items()}
 
 
-def _term_counts(terms: list[str]) -> tuple[int, dict[str, int]]:
-    """A block's field length as whoosh stores it (one byte: rounded) and its term frequencies."""
-    counts: dict[str, int] = {}
-    for term in terms:
-        counts[term] = counts.get(term, 0) + 1
-    return byte_to_length(length_to_byte(len(terms))), counts
+def _stored_length(terms: int) -> int:
+    """A field length as whoosh stores it (one byte: rounded)."""
+    return int(byte_to_length(length_to_byte(terms)))
 
 
 def _plain(markdown: str) -> str:
@@ -345,6 +352,8 @@ class Handle:
     _searcher: Searcher | None = field(default=None, repr=False)
     _docs: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict, repr=False)
     _games_checked: set[tuple[Path, str | None]] = field(default_factory=set, repr=False)
+    # Per scored field, the length of each document read so far (BM25 reads it per posting).
+    _lengths: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
 
     def searcher(self) -> Searcher:
         if self._searcher is None:
@@ -367,6 +376,7 @@ class Handle:
     def close(self) -> None:
         self._docs.clear()
         self._games_checked.clear()
+        self._lengths.clear()
         if self._searcher is not None:
             self._searcher.close()
             self._searcher = None
@@ -418,9 +428,12 @@ class _MemoryStorage(RamStorage):
         return RamStorage()
 
 
-def _cache_candidates() -> list[Path]:
+def _cache_candidates() -> Iterator[Path]:
+    """The user cache, then a temporary folder: asked for only when the user cache fails
+    (finding the temporary folder writes and removes a probe file, ≈0.3 ms of each search)."""
+    yield cache_dir()
     uid = os.getuid() if hasattr(os, "getuid") else "user"
-    return [cache_dir(), Path(tempfile.gettempdir()) / f"judge-{uid}" / "index"]
+    yield Path(tempfile.gettempdir()) / f"judge-{uid}" / "index"
 
 
 def _open_or_build(cache: Path, key: str, root: Path, force: bool, progress: ProgressFn | None,
@@ -548,13 +561,16 @@ def _build(storage: Any, root: Path, progress: ProgressFn | None,
     writer = index.writer(codec=W3Codec(compression=0))
     try:
         vocabulary: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+        seen: dict[str, set[str]] = {lang: set() for lang in LANGS}  # words folded already
         for documents in _documents(loaded):
             for document in documents:
                 words = document.pop("words", None)
                 if words:
-                    known = vocabulary[document["lang"]]
+                    known, done = vocabulary[document["lang"]], seen[document["lang"]]
                     for word in dict.fromkeys(analysis.words(words)):
-                        known.setdefault(fold(word), word)
+                        if word not in done:
+                            done.add(word)
+                            known.setdefault(fold(word), word)
                 writer.add_document(**document)
             if progress is not None:
                 progress(1)
@@ -637,10 +653,13 @@ def parse(query: str) -> Parsed:
     return Parsed(tuple(words), tuple(prefixes), tuple(phrases), steps)
 
 
+TermInfos = dict[tuple[str, str], TermInfo | None]  # (field, term) → its statistics, None: absent
+
+
 class _Builder:
     """Builds the whoosh query for one language and remembers its terms (for snippets)."""
 
-    def __init__(self, reader: IndexReader, lang: str, fuzzy: bool = True) -> None:
+    def __init__(self, reader: IndexReader, lang: str, fuzzy: bool = True, infos: TermInfos | None = None) -> None:
         self.reader = reader
         self.lang = lang
         self.fuzzy = fuzzy
@@ -648,15 +667,14 @@ class _Builder:
         self.terms: set[str] = set()
         self.covers: list[frozenset[tuple[str, bytes]]] = []  # per query word: its (field, term)s
         self.content: list[bool] = []  # per query word: not a stop word of this language
-        self._present: dict[tuple[str, str], bool] = {}  # (field, term) in the index: asked once
+        # (field, term) in the index: asked once; kept for scoring (its frequency, no new look-up).
+        self.infos: TermInfos = {} if infos is None else infos
 
     def fields(self) -> list[tuple[str, float]]:
         return [(f"{part}_{self.lang}", BOOST[part]) for part in ("term", "aliases", "body")]
 
     def has(self, name: str, term: str) -> bool:
-        if (name, term) not in self._present:
-            self._present[name, term] = (name, term) in self.reader
-        return self._present[name, term]
+        return _term_info(self.reader, name, term, self.infos) is not None
 
     def known(self, term: str) -> bool:
         return any(self.has(name, term) for name, _ in self.fields())
@@ -803,7 +821,8 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     searcher = handle.searcher()
     reader = searcher.reader()
     langs = LANGS if lang == "all" else (lang,)
-    builders = {code: _Builder(reader, code, fuzzy) for code in langs}
+    infos: TermInfos = {}
+    builders = {code: _Builder(reader, code, fuzzy, infos) for code in langs}
     # A word known in one language is not a typo in the other (Czech words are not Spanish).
     plain = [*parsed.words, *(w for phrase in parsed.phrases for w in phrase)]
     typos = {w for w in plain if not any(b.knows(w) for b in builders.values())}
@@ -824,15 +843,14 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
         allowed &= handle.docs("game", game)
     if lang != "all":
         allowed &= handle.docs("lang", lang)
-    results = searcher.search(Or(clauses), filter=set(allowed), limit=max(CANDIDATES, limit), terms=True)
+    candidates = _top(searcher, Or(clauses), allowed, max(CANDIDATES, limit), handle._lengths, infos)
     # Coordination (COORD): BM25 alone sums per word, so a common word in a boosted field would
     # beat an entry with every word. For one word the factor is the same for all.
     # A document's language is known from the filter sets: only the hits shown are read.
     rescored = []
-    for result in results:
-        matched = set(result.matched_terms())
-        builder = next(b for code, b in builders.items() if result.docnum in handle.docs("lang", code))
-        rescored.append((result.docnum, result.score * COORD ** builder.coverage(matched), builder.evidence(matched)))
+    for docnum, score, matched in candidates:
+        builder = next(b for code, b in builders.items() if docnum in handle.docs("lang", code))
+        rescored.append((docnum, score * COORD ** builder.coverage(matched), builder.evidence(matched)))
     found = sorted(rescored, key=lambda item: -item[1])[:limit]
     hits = []
     for docnum, score, evidence in found:
@@ -840,8 +858,8 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
         builder = builders[fields["lang"]]
         blocks = fields.get("blocks", ())
         # No block with a query term: the first block, where no word is marked.
-        text, para, terms = _best_block(searcher, builder, blocks) or (blocks[0][1] if blocks else "", None, set())
-        snippet, marks = _snippet(text, terms, fields["lang"])
+        text, para, places = _best_block(searcher, builder, blocks) or (blocks[0][1] if blocks else "", None, {})
+        snippet, marks = _snippet(text, places)
         other = fields.get("counterpart")
         hits.append((Hit(fields["game"], fields["id"], fields["lang"], fields["title"], round(score, 3),
                         snippet, para if para is not None else (1 if text else None),
@@ -849,9 +867,137 @@ def _run(handle: Handle, parsed: Parsed, query: str, game: str | None, lang: str
     return hits
 
 
-def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, set[str]] | None:
-    """The entry's block that the query's terms score best: its text, number and the query's
-    terms in it. BM25 as a search of Or(terms) on the `block_*` field scores it (the same idf,
+Candidate = tuple[int, float, set[tuple[str, bytes]]]  # docnum, score, (field, term)s matched
+
+
+def _top(searcher: Searcher, query: Query, allowed: frozenset[int], limit: int,
+         lengths: dict[str, dict[int, int]], infos: TermInfos | None = None) -> list[Candidate]:
+    """The `limit` best allowed documents for `query`, each with its score and the terms it
+    matched: what `searcher.search(query, filter=allowed, limit=limit, terms=True)` returns.
+
+    A query of Or and Term nodes (every query without a prefix or a phrase) is scored here from
+    its terms' postings, as whoosh scores it: BM25F per term times its boost, summed in the
+    order whoosh's tree of union matchers sums them (the same floats), best score first and
+    the lower document number first on a tie. That skips whoosh's matcher tree and collector,
+    half of a warm query's time. Any other query is whoosh's to run. `infos` holds the terms
+    looked up already (_Builder.has)."""
+    leaves: list[tuple[tuple[str, bytes], dict[int, float]]] = []
+    scored = None
+    if type(searcher.weighting) is BM25F and not searcher.weighting._field_B and searcher.is_atomic():
+        scored = _scores(searcher, query, allowed, lengths, leaves, {} if infos is None else infos)
+    if scored is None:
+        results = searcher.search(query, filter=set(allowed), limit=limit, terms=True)
+        return [(result.docnum, result.score, set(result.matched_terms())) for result in results]
+    best = heapq.nsmallest(limit, scored[1].items(), key=lambda item: (-item[1], item[0]))
+    return [(docnum, score, {term for term, found in leaves if docnum in found}) for docnum, score in best]
+
+
+def _term_info(reader: IndexReader, name: str, term: str, infos: TermInfos) -> TermInfo | None:
+    """A term's statistics in a field (None: not in the index), looked up once per query (a
+    look-up in whoosh's term table takes ≈20 µs: the builder and the scoring share it)."""
+    if (name, term) not in infos:
+        try:
+            infos[name, term] = reader.term_info(name, term)
+        except TermNotFound:
+            infos[name, term] = None
+    return infos[name, term]
+
+
+Scores = tuple[int, dict[int, float]]  # whoosh's size estimate of a query, and its scores
+
+
+def _scores(searcher: Searcher, query: Query, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
+            leaves: list[tuple[tuple[str, bytes], dict[int, float]]], infos: TermInfos) -> Scores | None:
+    """The score of each allowed document `query` matches, None for a node other than Or and
+    Term. An Or of several queries sums them as whoosh's DefaultOr does: a Huffman tree of
+    union matchers over their size estimates (whoosh.util.make_weighted_tree), where a node's
+    score is its left side's plus its right side's."""
+    if type(query) is Term:
+        return _term_scores(searcher, query, allowed, lengths, leaves, infos)
+    if type(query) is not Or:
+        return None
+    parts = []
+    for sub in query.subqueries:
+        part = _scores(searcher, sub, allowed, lengths, leaves, infos)
+        if part is None:
+            return None
+        parts.append(part)
+    if len(parts) <= 1:  # whoosh matches a lone subquery by itself, without the Or's boost
+        return parts[0] if parts else (0, {})
+    estimate = min(sum(size for size, _ in parts), searcher.reader().doc_count())
+    parts.sort(key=lambda part: part[0])  # stable, as whoosh's sort of (size, matcher) is
+    while len(parts) > 1:
+        (size_a, a), (size_b, b) = parts[0], parts[1]
+        del parts[:2]
+        size = size_a + size_b
+        parts.insert(bisect_right(parts, size, key=lambda part: part[0]), (size, _union(a, b)))
+    merged = parts[0][1]
+    if query.boost != 1.0:
+        merged = {docnum: score * query.boost for docnum, score in merged.items()}
+    return estimate, merged
+
+
+def _union(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """A union matcher's scores: a's plus b's where both match (in that order: the same float)."""
+    if not b:
+        return a
+    if not a:
+        return b
+    merged = dict(a)
+    for docnum, score in b.items():
+        known = merged.get(docnum)
+        merged[docnum] = score if known is None else known + score
+    return merged
+
+
+def _term_scores(searcher: Searcher, term: Term, allowed: frozenset[int], lengths: dict[str, dict[int, int]],
+                 leaves: list[tuple[tuple[str, bytes], dict[int, float]]], infos: TermInfos) -> Scores:
+    """A Term's scores as whoosh's matcher gives them: BM25F of the term's weight and the
+    document's field length (the weight itself in a field without lengths), times the boost."""
+    schema = searcher.schema
+    if term.fieldname not in schema:
+        return 0, {}
+    kind = schema[term.fieldname]
+    try:
+        text = kind.to_bytes(term.text)
+    except ValueError:
+        return 0, {}
+    reader = searcher.reader()
+    name = term.fieldname
+    info = _term_info(reader, name, term.text, infos)  # says it is there, and its frequency
+    if info is None:
+        return 0, {}
+    frequency = info.doc_frequency()
+    postings = reader.postings(name, text)
+    found: dict[int, float] = {}
+    if kind.scorable:
+        # whoosh's idf (WeightingModel.idf), from the frequency in hand instead of a look-up.
+        idf = math.log(searcher.doc_count_all() / (frequency + 1)) + 1
+        average = searcher.avg_field_length(name) or 1
+        b, k1 = searcher.weighting.B, searcher.weighting.K1
+        known = lengths.setdefault(name, {})
+        while postings.is_active():
+            docnum = postings.id()
+            if docnum in allowed:
+                length = known.get(docnum)
+                if length is None:
+                    length = known[docnum] = searcher.doc_field_length(docnum, name, 1)
+                found[docnum] = bm25(idf, postings.weight(), length, average, b, k1)
+            postings.next()
+    else:
+        while postings.is_active():
+            if postings.id() in allowed:
+                found[postings.id()] = postings.weight()
+            postings.next()
+    if term.boost != 1.0:
+        found = {docnum: score * term.boost for docnum, score in found.items()}
+    leaves.append(((name, text), found))
+    return frequency, found
+
+
+def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str, int, Places] | None:
+    """The entry's block that the query's terms score best: its text, number and the places
+    of the query's terms in it. BM25 as a search of Or(terms) on the `block_*` field scores it (the same idf,
     average length and stored length), the first block on a tie; None when no block has any
     of the terms."""
     name = f"block_{builder.lang}"
@@ -859,20 +1005,20 @@ def _best_block(searcher: Searcher, builder: _Builder, blocks: Any) -> tuple[str
     average = searcher.avg_field_length(name) or 1
     best, best_score = None, 0.0
     terms = sorted(builder.terms)
-    for para, text, length, counts in blocks:
-        score = sum(bm25(searcher.idf(name, term), float(counts[term]), length, average, weighting.B, weighting.K1)
-                    for term in terms if term in counts)
+    for para, text, length, places in blocks:
+        score = sum(bm25(searcher.idf(name, term), float(len(places[term]) // 2), length, average,
+                         weighting.B, weighting.K1)
+                    for term in terms if term in places)
         if score > best_score:
-            best, best_score = (text, para, builder.terms & counts.keys()), score
+            best, best_score = (text, para, {term: places[term] for term in builder.terms & places.keys()}), score
     return best
 
 
-def _snippet(text: str, terms: set[str], lang: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+def _snippet(text: str, places: Places) -> tuple[str, tuple[tuple[int, int], ...]]:
     """About SNIPPET_CHARS of `text` where most of its matching words are (the beginning
-    when it has as many), with the spans to mark."""
-    # Each distinct word is analysed once; most of a block's words repeat.
-    matching = {w for w in set(_WORD_SPAN.findall(text)) if not terms.isdisjoint(_terms(w, lang))} if terms else None
-    spans = [(m.start(), m.end()) for m in _WORD_SPAN.finditer(text) if m.group() in matching] if matching else []
+    when it has as many), with the spans to mark: the words at `places` (the query's terms'
+    places in `text`, stored with the block; a word making two of the terms is marked once)."""
+    spans = sorted({(flat[i], flat[i + 1]) for flat in places.values() for i in range(0, len(flat), 2)})
     starts = [0] + [text.rfind(" ", 0, max(0, a - 40)) + 1 for a, _ in spans]
     start = max(starts, key=lambda s: sum(s <= a and b <= s + SNIPPET_CHARS - 2 for a, b in spans))
     end = min(len(text), start + SNIPPET_CHARS)
