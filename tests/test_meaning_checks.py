@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.core import compiled
 from judge.glossary import scan
 from judge.translate import checks, meaning, spelling
 from judge.translate.align import Lexicon, align
@@ -310,3 +311,49 @@ def test_sure_words_name_a_word_dropped_from_a_close_translation(monkeypatch: py
     dropped = replace(cs.blocks[2], text="Pro placení nelze použít herní součásti soupeřů.")  # "ceny" (cost) dropped
     assert [f.message for f in meaning._dropped_words(meaning.Unit(es, cs, es.blocks[2:3], (dropped,)), lexicon)] == [
         "¶3: es “coste” (elsewhere cen…) finds no translation in cs ¶3"]
+
+
+@pytest.mark.skipif(spelling.missing() is not None, reason="spylls not installed")
+def test_the_dictionarys_answers_are_kept_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The language check asks hunspell about the same few words at every run: their answers are
+    # kept in the user cache under the dictionary files' key, so the .aff is not parsed again.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("JUDGE_HUNSPELL_DIR", str(tmp_path))
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    (tmp_path / "cs_CZ.aff").write_text("SET UTF-8\nSFX A Y 1\nSFX A 0 s .\n", "utf-8")
+    (tmp_path / "cs_CZ.dic").write_text("1\ncard/A\n", "utf-8")
+    checker = spelling.Checker({"cs": frozenset(), "es": frozenset()}, {"cs": frozenset(), "es": frozenset()})
+    assert checker.unknown_forms(["cards", "plays"], "cs") == {"plays"}
+    asked: list[list[str]] = []
+    real = spelling._dictionary_for
+    monkeypatch.setattr(spelling, "_dictionary_for", lambda base, words: (asked.append(list(words)), real(base, words))[1])
+    assert checker.unknown_forms(["plays", "cards"], "cs") == {"plays"} and asked == []  # both answers kept
+    assert checker.unknown_forms(["cards", "games"], "cs") == {"games"} and asked == [["games"]]  # only the new word
+    (tmp_path / "cs_CZ.dic").write_text("2\ncard/A\nplay/A\n", "utf-8")  # another dictionary: asked again
+    assert checker.unknown_forms(["plays", "cards"], "cs") == frozenset() and asked[-1] == ["cards", "plays"]
+
+
+@pytest.mark.skipif(not meaning.detector_available(), reason="lingua not installed")
+def test_linguas_answers_are_kept_between_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The language check asks lingua about every paragraph and sentence; after an edit nearly all
+    # are the same texts, so their values come from the user cache, the same as lingua's.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    monkeypatch.setattr(meaning, "_GROWN", set())
+    meaning._stored_confidences.cache_clear()
+    text, other = "Una condición de activación es un suceso específico.", "Spouštěcí podmínka je událost."
+    first = meaning.confidence_values(text)
+    assert max(first, key=lambda lang: first[lang]) == "es"
+    meaning.save_confidences()
+    meaning._stored_confidences.cache_clear()  # a new process
+
+    def lingua() -> None:
+        raise AssertionError("lingua asked again")
+
+    monkeypatch.setattr(meaning, "_detector", lingua)
+    try:
+        assert meaning.confidence_values(text) == first
+        with pytest.raises(AssertionError, match="asked again"):
+            meaning.confidence_values(other)
+    finally:
+        meaning._stored_confidences.cache_clear()

@@ -45,6 +45,7 @@ from judge.site import searchindex as siteindex
 from judge.site import pages as sitepages
 from judge.site import cards as sitecards
 from judge.site import background, passthrough, resolver, runtime
+from judge.site import model as sitemodel
 from judge.core.errors import InvalidGlossary, UsageProblem
 from judge.glossary import Glossary, load
 from judge.core.labels import game_title
@@ -91,7 +92,7 @@ _state = _State()
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load the glossary (a broken one stops the build, listing every error) and make the nav."""
     try:
-        glossary = load()
+        glossary = sitemodel.HANDED.pop() if sitemodel.HANDED else load()
     except InvalidGlossary as error:
         raise PluginError(str(error)) from None
     _state.glossary = glossary
@@ -453,7 +454,7 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
     from mkdocs.config import load_config
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    load()  # a broken glossary is an InvalidGlossary listing every error, before MkDocs starts
+    glossary = load()  # a broken glossary is an InvalidGlossary listing every error, before MkDocs starts
     inputs_key = _inputs_key(config or config_file())  # before: an edit during the build is not in it
     options: dict[str, Any] = {"strict": strict}
     if site_dir is not None:
@@ -467,10 +468,12 @@ def build(site_dir: Path | None = None, strict: bool = True, config: Path | None
         if not force and inputs_key is not None and _stamped(out) == inputs_key:
             return _summary(out, current=True)
         _stamp(out, None)  # a build that stops half way leaves no stamp
+        sitemodel.HANDED[:] = [glossary]
         mkdocs_build(loaded)
     except (Abort, PluginError) as error:
         raise SiteError("\n".join([*warnings.messages, str(error)])) from None
     finally:
+        sitemodel.HANDED.clear()  # a config without the hooks (a benchmark's floor) did not take it
         mkdocs_log.removeHandler(warnings)
     _stamp(out, inputs_key)
     return _summary(out)

@@ -34,6 +34,7 @@ import yaml
 
 from judge.core import paths
 from judge.core.errors import JudgeError
+from judge.core.yamldata import fast_loader
 from judge.core.model import LANGS
 from judge.glossary import Glossary
 from judge.site import runtime
@@ -51,8 +52,9 @@ SCRIPTS = ("assets/resolver.js", "assets/resolver-worker.js", "assets/resolver.c
 
 @lru_cache(maxsize=1)  # asked eight times a build (the nav, each Resolver page): parsed once
 def ui() -> dict[str, dict[str, Any]]:
-    loaded: dict[str, dict[str, Any]] = yaml.safe_load(
-        resources.files("judge.site").joinpath("resolver.yaml").read_text("utf-8"))
+    # libyaml's safe loader: the same values as yaml.safe_load, on every build (the nav needs it).
+    loaded: dict[str, dict[str, Any]] = yaml.load(
+        resources.files("judge.site").joinpath("resolver.yaml").read_text("utf-8"), Loader=fast_loader())
     return loaded
 
 

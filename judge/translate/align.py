@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 
 from judge.core.model import Block
@@ -49,6 +50,9 @@ class Lexicon:
     partners: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     together: dict[tuple[str, str], int] = field(default_factory=dict)  # paragraph pairs each kept pair shares
     trained_on: int = 0  # paragraph pairs it was learned from
+    # (text, lang) → words(text, lang): aligning asks for the same paragraphs' words again and
+    # again (each cell of the table in `align`); callers only read the list.
+    _words: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def learn(cls, pairs: Iterable[tuple[str, str]], min_pairs: int, min_dice: float,
@@ -74,7 +78,10 @@ class Lexicon:
         return lexicon
 
     def words(self, text: str, lang: str) -> list[tuple[str, str]]:
-        return content_words(text, lang, self.extra_stop.get(lang, frozenset()))
+        found = self._words.get((text, lang))
+        if found is None:
+            found = self._words[(text, lang)] = content_words(text, lang, self.extra_stop.get(lang, frozenset()))
+        return found
 
     def translated(self, own: Sequence[tuple[str, str]], lang: str, other: Sequence[tuple[str, str]]) -> list[bool]:
         """For each of `own` words (in `lang`): does it find a translation among `other`'s words?
@@ -109,6 +116,7 @@ class Lexicon:
         return sum(self.translated(own, lang, self.words(other_text, "cs" if lang == "es" else "es"))), len(own)
 
 
+@lru_cache(maxsize=65536)  # a paragraph's words are compared with its neighbours' many times
 def _skeleton(word: str) -> str:
     return fold(word).replace("k", "c").replace("v", "b").replace("z", "s")
 
@@ -116,6 +124,7 @@ def _skeleton(word: str) -> str:
 _VOWELS = re.compile(r"[aeiouy]")
 
 
+@lru_cache(maxsize=65536)
 def _consonants(word: str) -> str:
     return _VOWELS.sub("", _skeleton(word))
 

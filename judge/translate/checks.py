@@ -623,8 +623,10 @@ def language(context: Context) -> list[Problem]:
         return []
     copied = {(f.lang, f.id, f.n) for f in context.foreign}
     known = _vocabularies(context)
-    return _problems(f for e in context.entries for b in e.blocks if (e.lang, e.id, b.n) not in copied
-                     for f in meaning.language(e, b, known.get(e.lang)))
+    found = _problems(f for e in context.entries for b in e.blocks if (e.lang, e.id, b.n) not in copied
+                      for f in meaning.language(e, b, known.get(e.lang)))
+    meaning.save_confidences()
+    return found
 
 
 def _vocabularies(context: Context) -> dict[str, meaning.Vocabulary]:

@@ -16,10 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from judge.core import compiled
 from judge.core.model import LANGS, Block, Entry
 from judge.core.text import nfc
 from judge.translate.align import Group, Lexicon
@@ -298,6 +300,61 @@ def _detector() -> Any:
     return LanguageDetectorBuilder.from_iso_codes_639_1(*codes).with_low_accuracy_mode().build()
 
 
+def confidence_values(text: str) -> dict[str, float]:
+    """lingua's confidence per language (iso code) that `text` is in it, as it lists them; kept
+    in the user cache between runs (save_confidences): the check asks it of every paragraph and
+    sentence, and after an edit nearly all of them are the same texts (≈ 1 s of lingua)."""
+    stored = _stored_confidences()
+    found = stored.get(text)
+    _ASKED.add(text)
+    if found is None:
+        found = stored[text] = {v.language.iso_code_639_1.name.lower(): v.value
+                                for v in _detector().compute_language_confidence_values(text)}
+        _GROWN.add(text)
+    return found
+
+
+_GROWN: set[str] = set()  # texts whose values this process added to the stored ones
+_ASKED: set[str] = set()  # texts this process asked about
+_KEPT_TEXTS = 50_000  # beyond it, save_confidences keeps only the texts this process asked about
+
+
+def save_confidences() -> None:
+    """Store the values this process worked out, with those it found stored (judge.core.compiled)."""
+    key = _confidences_key()
+    if not _GROWN or key is None:
+        return
+    stored = _stored_confidences()
+    if len(stored) > _KEPT_TEXTS:  # edited paragraphs' old texts pile up: keep the ones in use
+        stored = {text: values for text, values in stored.items() if text in _ASKED}
+    compiled.write(_confidences_path(), key, stored)
+    _GROWN.clear()
+
+
+@lru_cache(maxsize=1)
+def _stored_confidences() -> dict[str, dict[str, float]]:
+    key = _confidences_key()
+    stored = compiled.read(_confidences_path(), key) if key is not None else None
+    return stored if isinstance(stored, dict) else {}
+
+
+def _confidences_path() -> Path:
+    return compiled.cache_dir() / "lingua-confidences.pickle"
+
+
+def _confidences_key() -> str | None:
+    """What lingua's answers depend on: its version and the languages it tells apart (judge's code
+    is in every key)."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("lingua-language-detector")
+    except metadata.PackageNotFoundError:
+        return None
+    languages = vocabulary()["language"]["languages"]
+    return compiled.files_key([], f"lingua {version} {languages} low accuracy")
+
+
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 _MARKUP = re.compile(r"\[[a-z]+\]|[*_|#>]")
 
@@ -323,7 +380,7 @@ def language(entry: Entry, block: Block, known: Vocabulary | None = None) -> lis
     for part in [text, *(_sentences(text) if len(_sentences(text)) > 1 else [])]:
         if len(_LETTER_WORD.findall(part)) < settings["min_words"]:
             continue
-        values = {v.language.iso_code_639_1.name.lower(): v.value for v in detector.compute_language_confidence_values(part)}
+        values = confidence_values(part)
         best = max(values, key=lambda k: values[k])
         if best != entry.lang and values[best] >= settings["min_confidence"]:
             what = "" if part == text else f' sentence {_quote(part, part[:50])}'
@@ -389,7 +446,7 @@ def _foreign_form(word: str, forms: dict[str, Any], used: frozenset[str]) -> str
 @lru_cache(maxsize=65536)
 def _word_confidence(word: str, lang: str) -> float:
     """lingua's confidence that a single word is in `lang`."""
-    values = {v.language.iso_code_639_1.name.lower(): v.value for v in _detector().compute_language_confidence_values(word)}
+    values = confidence_values(word)
     return float(values.get(lang, 0.0))
 
 

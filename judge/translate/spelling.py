@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from judge.core import compiled
 from judge.core.model import Entry
 from judge.search.analysis import stems, words
 
@@ -153,8 +154,19 @@ class Checker:
         asked = sorted({w for w in candidates if w.lower() not in self.known[lang]})
         if not asked:
             return frozenset()
-        dictionary = _dictionary_for(dictionary_dir() / DICTIONARIES[lang], asked)
-        return frozenset(w for w in asked if dictionary is not None and not dictionary.lookup(w))
+        base = dictionary_dir() / DICTIONARIES[lang]
+        where, key = _answers_file(base)
+        stored = compiled.read(where, key) if key is not None else None
+        answers: dict[str, bool] = stored if isinstance(stored, dict) else {}
+        new = [w for w in asked if w not in answers]
+        if new:
+            dictionary = _dictionary_for(base, new)
+            if dictionary is None:
+                return frozenset()
+            answers.update((w, bool(dictionary.lookup(w))) for w in new)
+            if key is not None:
+                compiled.write(where, key, answers)
+        return frozenset(w for w in asked if not answers[w])
 
     def _knows(self, word: str, lang: str) -> bool:
         bare = word.rstrip(".")
@@ -165,6 +177,20 @@ class Checker:
         if set(stems(bare.lower(), lang)) & self.known_stems[lang]:
             return True
         return _lookup(bare, lang)
+
+
+def _answers_file(base: Path) -> tuple[Path, str | None]:
+    """Where the dictionary at `base`'s answers to unknown_forms are kept (judge.core.compiled),
+    under the key of its .aff and .dic and spylls' version: the same few words are asked at
+    every check run, and an answer needs the .aff parsed and the .dic read (≈ 1 s for Czech)."""
+    from importlib import metadata
+
+    try:
+        salt = f"hunspell answers, spylls {metadata.version('spylls')}"
+    except metadata.PackageNotFoundError:
+        salt = "hunspell answers"
+    files = [base.with_suffix(".aff"), base.with_suffix(".dic")]
+    return compiled.path_for("hunspell-answers", base), compiled.files_key([f for f in files if f.exists()], salt)
 
 
 @lru_cache(maxsize=65536)

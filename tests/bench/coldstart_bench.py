@@ -9,7 +9,12 @@ time (user + system of the child, steadier when other work shares the machine).
 
   F1     python -c 'import click, yaml'                       (what every command needs)
   F2     F1 + snowballstemmer, whoosh.index, whoosh.qparser   (what search needs)
-  bare   mkdocs build of bare Material with as many plain pages as the judge site has
+  bare   mkdocs build of bare Material with as many plain pages (a few paragraphs each) as
+         the judge site has, nav of the home page only (not the same pages: ours are ~8 × bigger)
+  same   mkdocs build of bare Material with the same pages: the Markdown MkDocs renders for each
+         page of the site, the same nav, theme, palette, extensions and plugins, none of the
+         site's hooks, overrides or assets (tests/bench/same_pages.py; its pages, Markdown bytes
+         and nav are printed beside ours)
 
 The site rows: `judge build --site` again on an unchanged glossary, its output's stamp removed so
 that it builds (what it keeps in the user cache is reused); "after an edit", each build just
@@ -41,8 +46,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import same_pages
 
 ROOT = Path(os.environ.get("JUDGE_BENCH_ROOT") or Path(__file__).resolve().parent.parent.parent)
 PYTHON = sys.executable
@@ -126,21 +133,24 @@ class Row:
     floor_name: str
     floor: list[str]
     ok: tuple[int, ...] = (0,)
+    # More floors timed in the same run (the site rows: bare and same), each a line of its own.
+    more: dict[str, list[str]] = field(default_factory=dict)
 
 
-def alternate(row: Row, runs: int) -> tuple[list[Sample], list[Sample]]:
-    """`runs` of the command and of its floor, interleaved, the order swapped each time."""
+def alternate(row: Row, runs: int) -> tuple[list[Sample], dict[str, list[Sample]]]:
+    """`runs` of the command and of each of its floors, interleaved, the order rotated each time
+    (with one floor: swapped), so that a burst of load hits them alike."""
     run(row.command, row.ok)  # warm: bytecode, caches, index
-    mine: list[Sample] = []
-    floor: list[Sample] = []
+    commands = {"": (row.command, row.ok), row.floor_name: (row.floor, (0,))}
+    commands |= {name: (floor, (0,)) for name, floor in row.more.items()}
+    samples: dict[str, list[Sample]] = {name: [] for name in commands}
+    order = list(commands)
     for n in range(runs):
-        if n % 2:
-            mine.append(run(row.command, row.ok))
-            floor.append(run(row.floor))
-        else:
-            floor.append(run(row.floor))
-            mine.append(run(row.command, row.ok))
-    return mine, floor
+        for name in order[n % len(order):] + order[:n % len(order)]:
+            command, ok = commands[name]
+            samples[name].append(run(command, ok))
+    mine = samples.pop("")
+    return mine, samples
 
 
 def median(samples: list[Sample], field: Callable[[Sample], float]) -> float:
@@ -171,7 +181,7 @@ def bare_material(folder: Path, pages: int, in_nav: bool = False) -> Path:
     return config
 
 
-def edited_site_row(tmp: Path, out: Path, pages: int, bare: list[str]) -> Row:
+def edited_site_row(tmp: Path, out: Path, pages: int, bare: list[str], more: dict[str, list[str]]) -> Row:
     """The site build right after an entry is edited: a copy of the glossary, one of its files
     touched just before each build, so nothing kept from the last build is trusted (the
     compiled glossary, the generated pages, the status page: judge.core.compiled)."""
@@ -183,7 +193,26 @@ def edited_site_row(tmp: Path, out: Path, pages: int, bare: list[str]) -> Row:
     entry = glossary / "agot2" / "es" / "cancel.md"
     build = " ".join(judge("build", "--site", "--site-dir", str(out)))
     command = ["sh", "-c", f"touch '{entry}' && JUDGE_GLOSSARY='{glossary}' {build}"]
-    return Row(f"  … after an edit ({pages} p.)", command, "bare", bare)
+    return Row(f"  … after an edit ({pages} p.)", command, "bare", bare, more=more)
+
+
+def same_pages_floor(folder: Path) -> tuple[dict[str, list[str]], list[str]]:
+    """The "same" floor (tests/bench/same_pages.py, run by the checkout's python): its build
+    command, and the lines that say its pages, Markdown bytes and nav beside ours."""
+    done = subprocess.run([PYTHON, str(Path(__file__).with_name("same_pages.py")), str(folder)],
+                          cwd=ROOT, capture_output=True, check=True, text=True)
+    figures = json.loads(done.stdout.splitlines()[-1])
+    said = [same_pages.describe_line(f"same pages, {name:<5}", figures[name]) for name in ("ours", "floor")]
+    config = figures["config"]
+    return {"same": [PYTHON, "-m", "mkdocs", "build", "-q", "-f", config, "-d", str(folder / "site")]}, said
+
+
+def print_row(row: Row, mine: list[Sample], floors: dict[str, list[Sample]]) -> None:
+    """One line per floor, all against the same runs of the command."""
+    for n, (name, floor) in enumerate(floors.items()):
+        print(line(row.name if n == 0 else f"{'':<25} (same runs)", median(mine, lambda s: s.wall),
+                   median(floor, lambda s: s.wall), name, median(mine, lambda s: s.cpu),
+                   median(floor, lambda s: s.cpu)), flush=True)
 
 
 def up_to_date(runs: int) -> float:
@@ -237,9 +266,7 @@ def main() -> None:
         for key, make in ROWS.items():
             if key in only:
                 row = make()
-                mine, floor = alternate(row, args.runs)
-                print(line(row.name, median(mine, lambda s: s.wall), median(floor, lambda s: s.wall), row.floor_name,
-                           median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
+                print_row(row, *alternate(row, args.runs))
         if "uptodate" in only:
             print(line("index up-to-date check", up_to_date(max(args.runs, 11)), None, ""), flush=True)
         if "warm" in only:
@@ -253,16 +280,16 @@ def main() -> None:
             pages = built["site"]["pages"]
             config = bare_material(Path(tmp) / "bare", pages)
             bare = [PYTHON, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(Path(tmp) / "bare-site")]
+            same, said = same_pages_floor(Path(tmp) / "same")
             build = judge("build", "--site", "--site-dir", str(out))
             # The stamp removed: the site is built again (an up-to-date site is left as it is).
             again = ["sh", "-c", f"rm -f '{out / '.judge-build'}' && {' '.join(build)}"]
-            rows = [Row(f"judge build --site ({pages} p.)", again, "bare", bare)] if "site" in only else []
-            rows += [edited_site_row(Path(tmp), out, pages, bare)] if "site-edited" in only else []
-            rows += [Row("  … up to date (not built again)", build, "bare", bare)] if "site-current" in only else []
+            rows = [Row(f"judge build --site ({pages} p.)", again, "bare", bare, more=same)] if "site" in only else []
+            rows += [edited_site_row(Path(tmp), out, pages, bare, same)] if "site-edited" in only else []
+            rows += [Row("  … up to date (not built again)", build, "bare", bare, more=same)] if "site-current" in only else []
             for row in rows:
-                mine, floor = alternate(row, args.site_runs)
-                print(line(row.name, median(mine, lambda s: s.wall), median(floor, lambda s: s.wall), row.floor_name,
-                           median(mine, lambda s: s.cpu), median(floor, lambda s: s.cpu)), flush=True)
+                print_row(row, *alternate(row, args.site_runs))
+            print("\n".join(said))
         print(f"load at the end {os.getloadavg()[0]:.1f} (the machine may be shared: compare ratios)")
 
 
