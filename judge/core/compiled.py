@@ -37,7 +37,7 @@ else:
         except ImportError:
             from hashlib import sha256
 
-FORMAT = 1
+FORMAT = 2  # 2: a glossary pickles its name index and each entry apart (judge.glossary.store)
 TRUST_SECONDS = 2.0
 _MAGIC = b"judge-compiled\n"
 _PACKAGE = Path(__file__).resolve().parent.parent  # judge/
