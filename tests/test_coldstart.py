@@ -50,7 +50,7 @@ def test_importing_the_command_line_loads_no_command() -> None:
                      "judge.rules.answers", "judge.rules.runs", "judge.glossary.views", "judge.glossary.entryfile")),
     (("step", str(SCENARIO)), ("whoosh", "judge.search.index", "judge.translate", "mkdocs", "judge.rules.answers",
                                "judge.rules.runs", "judge.rules.ask", "judge.glossary.views", "judge.glossary.entryfile",
-                               "judge.rules.timelines", "hashlib", "json")),
+                               "judge.rules.timelines", "hashlib")),
     (("search", "reaccion"), ("judge.rules.model", "judge.rules.api", "judge.translate", "mkdocs", "platformdirs",
                               "judge.glossary.views", "judge.glossary.entryfile", "difflib")),
 ])
