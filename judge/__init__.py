@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.core import methods
-
 __version__ = "0.1.0"
 
 __all__ = [
@@ -26,9 +24,6 @@ _HOMES = {
     "Block": "judge.core.model", "Cite": "judge.core.model", "Correction": "judge.core.model",
     "Entry": "judge.core.model", "Problem": "judge.core.model", "Source": "judge.core.model",
 }
-
-
-methods.install()  # before any judge type is made: their methods' code comes from the user cache
 
 
 def __getattr__(name: str) -> Any:

@@ -19,11 +19,13 @@ from __future__ import annotations
 import dataclasses
 import marshal
 import sys
-from pathlib import Path
 from types import CodeType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judge.core import compiled
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# judge.core.compiled is imported where the cache is read: judge.core imports this module.
 
 _CACHE = "dataclass-methods"
 # Texts of edited types are never looked up again: past this many, only this process's are kept.
@@ -67,6 +69,8 @@ def _code(text: str) -> CodeType:
 def _load() -> dict[str, bytes]:
     global _stored
     if _stored is None:
+        from judge.core import compiled
+
         found = compiled.read(_path(), _key())
         _stored = found if isinstance(found, dict) else {}
     return _stored
@@ -75,12 +79,16 @@ def _load() -> dict[str, bytes]:
 def _save() -> None:
     """Store the texts this process compiled with those stored (a later one wins a race: each
     holds whole, valid code)."""
+    from judge.core import compiled
+
     stored = compiled.read(_path(), _key())
     merged = {**(stored if isinstance(stored, dict) else {}), **_added}
     compiled.write(_path(), _key(), merged if len(merged) <= _MAX_STORED else dict(_added))
 
 
 def _path() -> Path:
+    from judge.core import compiled
+
     return compiled.cache_dir() / f"{_CACHE}.pickle"
 
 
