@@ -86,6 +86,25 @@ def test_show_unpickles_only_the_entries_it_prints(
     assert sum(e is not None for e in compiled_glossary._loaded) < len(compiled_glossary) - 2
 
 
+def test_step_unpickles_only_the_entries_it_cites(
+        tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`judge step` reads the catalogue's name index and the entries its steps cite, not all."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(ROOT / "glossary"))
+    monkeypatch.setattr(catalogue, "_trusted", {})
+    scenario = str(ROOT / "tests" / "golden" / "judge" / "scenarios" / "challenge-won-reactions.yaml")
+    first = runner.invoke(cli, ["step", scenario])
+    assert first.exit_code == 0, first.output
+    monkeypatch.setattr(catalogue, "_trusted", {})  # the next run reads the cached catalogue
+    no_parsing(monkeypatch)
+    again = runner.invoke(cli, ["step", scenario])
+    assert again.output == first.output
+    cited = catalogue.current(ROOT / "glossary")
+    assert cited is not None
+    unpickled = sum(entry is not None for entry in cited.glossary._loaded)
+    assert 0 < unpickled < len(cited.glossary) // 10
+
+
 def test_an_unpickled_glossary_finds_and_holds_what_it_was_made_of() -> None:
     made = glossary.load(ROOT / "glossary")
     again = pickle.loads(pickle.dumps(made, pickle.HIGHEST_PROTOCOL))
