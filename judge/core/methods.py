@@ -2,11 +2,16 @@
 
 On Python 3.11, @dataclass writes each method it adds (__init__, __repr__, __eq__, __hash__,
 a frozen class's __setattr__ and __delattr__) as source text and compiles it on every start:
-about two thirds of the ~3.5 M instructions a frozen dataclass costs, 90 M of `judge step`'s
+about two thirds of the ~3.5 M instructions a frozen dataclass costs, ~110 M of `judge step`'s
 start (31 types). `install` hands dataclasses, for judge's own types only, the code compiled
 from the very same text the last time: looked up by the whole text, so it cannot be stale, and
 compiled as `exec` compiles it (same file name "<string>", no inherited flags), so the
 methods are the same.
+
+It is a shim on the standard library's internals: a module global `exec` in dataclasses, which
+its code finds before the builtin (3.11 to 3.13 call `exec(text, globals, namespace)`). A
+Python whose dataclasses no longer calls it just compiles as always. judge.core installs it,
+so `import judge` alone loads nothing.
 
 The code is stored as judge.core.compiled stores the compiled glossary (keyed by Python's
 version, written atomically, read only from a folder of the user's own; anything wrong reads
