@@ -21,7 +21,6 @@ stderr line, on exit 2) and `cites` (every cited entry once: game, id, lang, ter
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -86,6 +85,8 @@ def ask_renderer(question: str, lang: str, game: str | None) -> tuple[Callable[[
 
 def handle_json(request: str) -> str:
     """`handle` for a caller that speaks JSON text (the Web Worker)."""
+    import json  # here and below, not at the top: `judge step` and `judge ask` never parse JSON
+
     return json.dumps(handle(json.loads(request)), ensure_ascii=False)
 
 
@@ -127,6 +128,8 @@ def _ask(request: dict[str, Any]) -> dict[str, Any]:
 
 def _response(rendered: Callable[[str, int], str], code: int, width: int) -> dict[str, Any]:
     """One result as the page shows it: the CLI's text, its JSON and the entries it cites."""
+    import json
+
     text, document = rendered("text", width), json.loads(rendered("json", width))
     return {"exit_code": code, "text": text, "json": document, "error": None, "cites": cited(document)}
 
@@ -154,6 +157,8 @@ def _parse(request: dict[str, Any]) -> dict[str, Any]:
     """The scenario as plain data, for the Resolver's form: the mapping the YAML holds (or null
     when it is not a mapping of plain values); the page's form says whether it fits its fields,
     and leaves anything else to the YAML box, whose step shows the CLI's message."""
+    import json
+
     import yaml
 
     try:

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from judge import glossary
 from judge.cli import cli
 from judge.core import compiled
+from judge.core.errors import InvalidGlossary
 from judge.glossary import Glossary, store
 from judge.rules import catalogue
 
@@ -68,6 +69,82 @@ def test_an_unpickled_entry_is_its_entry_with_its_path_made_when_read() -> None:
     assert replace(again[1], id="x").path == entries[1].path
 
 
+def test_show_unpickles_only_the_entries_it_prints(
+        trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled glossary is its name index and each entry pickled apart: `judge show` reads
+    the index and the concept it prints (with its links' targets), not every entry."""
+    parsed = show(runner, "anular", "--lang", "both")
+    no_parsing(monkeypatch)
+    read: list[Glossary] = []
+    monkeypatch.setattr(glossary, "load", lambda *args: read.append(store.load(*args)) or read[-1])
+    assert show(runner, "anular", "--lang", "both") == parsed
+    [compiled_glossary] = read
+    unpickled = {(e.game, e.id) for e in compiled_glossary._loaded if e is not None}
+    cancel = compiled_glossary.get("agot2", "es", "cancel")
+    assert cancel is not None and ("agot2", "cancel") in unpickled
+    assert unpickled <= {("agot2", i) for i in ("cancel", *cancel.see_also)}
+    assert sum(e is not None for e in compiled_glossary._loaded) < len(compiled_glossary) - 2
+
+
+def test_step_unpickles_only_the_entries_it_cites(
+        tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`judge step` reads the catalogue's name index and the entries its steps cite, not all."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("JUDGE_GLOSSARY", str(ROOT / "glossary"))
+    monkeypatch.setattr(catalogue, "_trusted", {})
+    scenario = str(ROOT / "tests" / "golden" / "judge" / "scenarios" / "challenge-won-reactions.yaml")
+    first = runner.invoke(cli, ["step", scenario])
+    assert first.exit_code == 0, first.output
+    monkeypatch.setattr(catalogue, "_trusted", {})  # the next run reads the cached catalogue
+    no_parsing(monkeypatch)
+    again = runner.invoke(cli, ["step", scenario])
+    assert again.output == first.output
+    cited = catalogue.current(ROOT / "glossary")
+    assert cited is not None
+    unpickled = sum(entry is not None for entry in cited.glossary._loaded)
+    assert 0 < unpickled < len(cited.glossary) // 10
+
+
+def test_an_unpickled_glossary_finds_and_holds_what_it_was_made_of() -> None:
+    made = glossary.load(ROOT / "glossary")
+    again = pickle.loads(pickle.dumps(made, pickle.HIGHEST_PROTOCOL))
+    for query, game, lang in [("anular", None, "es"), ("zrusit", None, "cs"), ("reto", "agot2", None),
+                              ("cancel", "agot1", None), ("initiative", None, None)]:
+        assert again.find(query, game, lang) == made.find(query, game, lang)
+        assert again.suggest(query, game, lang) == made.suggest(query, game, lang)
+    assert again.lookup("Útočící hráč", None, "es") == made.lookup("Útočící hráč", None, "es")
+    assert again.games() == made.games() and again.ids("gp") == made.ids("gp") and again.langs("gp") == made.langs("gp")
+    assert again.entries == made.entries and len(again) == len(made)
+    assert [e.path for e in again.entries] == [e.path for e in made.entries]
+
+
+def test_a_damaged_entry_in_the_compiled_glossary_is_parsed_again(
+        trusted: Path, runner: CliRunner) -> None:
+    """One entry's pickle damaged inside a sound file (the file's own checks pass): that entry
+    is parsed from the files, and the output is the same."""
+    parsed = show(runner, "anular")
+    cached = glossary.load(trusted)
+    blob = cached._blobs[cached._by_key["agot2", "es", "cancel"]]
+    data = cache_file(trusted).read_bytes()
+    assert data.count(blob) == 1
+    cache_file(trusted).write_bytes(data.replace(blob, b"\x80\x05" + b"\xff" * (len(blob) - 2)))
+    assert show(runner, "anular") == parsed
+
+
+def test_a_damaged_entry_without_its_files_is_an_invalid_glossary(tmp_path: Path) -> None:
+    made = glossary.load(ROOT / "glossary")
+    state = made.__getstate__()
+    first, second = made.entries[:2]
+    state["root"] = tmp_path / "gone"
+    state["blobs"] = (b"junk", *state["blobs"][1:])  # type: ignore[misc]
+    damaged = Glossary.__new__(Glossary)
+    damaged.__setstate__(state)
+    assert damaged.get(first.game, first.lang, first.id + "-no-such") is None
+    assert damaged.get(second.game, second.lang, second.id) == second
+    with pytest.raises(InvalidGlossary):
+        damaged.get(first.game, first.lang, first.id)
+
+
 def test_an_edit_in_place_that_keeps_size_and_mtime_is_seen(
         trusted: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Anular" in show(runner, "anular")
@@ -106,7 +183,7 @@ def corrupt(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def another_version(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = path.read_bytes().split(b"\n", 2)
-    path.write_bytes(b"\n".join([lines[0], lines[1].replace(b"1 ", b"0 ", 1), lines[2]]))
+    path.write_bytes(b"\n".join([lines[0], lines[1].replace(b"%d " % compiled.FORMAT, b"%d " % (compiled.FORMAT - 1), 1), lines[2]]))
 
 
 def another_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ No third-party import here: the browser's rules core loads the same pickles (`re
 
 from __future__ import annotations
 
+import marshal
 import os
 import pickle
 import stat
@@ -37,7 +38,7 @@ else:
         except ImportError:
             from hashlib import sha256
 
-FORMAT = 1
+FORMAT = 2  # 2: a glossary pickles its name index and each entry apart (judge.glossary.store)
 TRUST_SECONDS = 2.0
 _MAGIC = b"judge-compiled\n"
 _PACKAGE = Path(__file__).resolve().parent.parent  # judge/
@@ -64,37 +65,47 @@ def files_key(roots: Iterable[Path], salt: str = "") -> str | None:
     None when a file changed too recently to be trusted, or cannot be read."""
     # judge's own modules are keyed like the data: another version (or an edit) is another key.
     digest = sha256(b"%s%d %s\n%s\n" % (_MAGIC, FORMAT, sys.version.encode(), salt.encode()))
-    trusted_before = time.time() - TRUST_SECONDS
+    trusted_before = int((time.time() - TRUST_SECONDS) * 1e9)
+    rows: list[object] = []
     try:
         for root in (_PACKAGE, *roots):
-            digest.update(os.fsencode(root) + b"\0")
-            for path, info in _walk(root, ".py" if root == _PACKAGE else ""):
-                if max(info.st_mtime, info.st_ctime) > trusted_before:
-                    return None
-                digest.update(b"%s\0%d %d %d %d\n" % (os.fsencode(path), info.st_size, info.st_mtime_ns,
-                                                     info.st_ctime_ns, info.st_ino))
+            found, newest = _walk(root, ".py" if root == _PACKAGE else "")
+            if newest > trusted_before:
+                return None
+            rows += [str(root), found]
     except OSError:
         return None
+    # marshal writes the rows' strings and numbers as they are: the same rows, the same bytes
+    digest.update(marshal.dumps(rows))
     return digest.hexdigest()
 
 
-def _walk(root: Path, suffix: str) -> list[tuple[str, os.stat_result]]:
-    """Every file under `root` whose name ends with `suffix` (not hidden, not __pycache__;
-    `root` itself if it is a file), sorted, with its stat data."""
+def _walk(root: Path, suffix: str) -> tuple[list[tuple[str, int, int, int, int]], int]:
+    """(path, size, mtime, ctime, inode) of every file under `root` whose name ends with
+    `suffix` (not hidden, not __pycache__; `root` itself if it is a file), sorted by path; and
+    the newest mtime or ctime among them (ns)."""
     if not root.is_dir():
-        return [(str(root), root.stat())]
-    found: list[tuple[str, os.stat_result]] = []
+        info = root.stat()
+        return [(str(root), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)], \
+            max(info.st_mtime_ns, info.st_ctime_ns)
+    found: list[tuple[str, int, int, int, int]] = []
+    newest = 0
     folders = [str(root)]
     while folders:
         with os.scandir(folders.pop()) as entries:
             for entry in entries:
-                if entry.name.startswith(".") or entry.name == "__pycache__":
+                name = entry.name
+                if name.startswith(".") or name == "__pycache__":
                     continue
                 if entry.is_dir():
                     folders.append(entry.path)
-                elif entry.name.endswith(suffix):
-                    found.append((entry.path, entry.stat()))
-    return sorted(found)
+                elif name.endswith(suffix):
+                    info = entry.stat()
+                    found.append((entry.path, info.st_size, mtime := info.st_mtime_ns, ctime := info.st_ctime_ns,
+                                  info.st_ino))
+                    newest = max(newest, mtime, ctime)
+    found.sort()
+    return found, newest
 
 
 def path_for(name: str, root: Path) -> Path:

@@ -6,10 +6,11 @@ every error, so nothing is ever half-loaded.
 
 from __future__ import annotations
 
+import pickle
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judge.core import compiled, paths
 from judge.core.errors import EntryNotFound, InvalidGlossary, UsageProblem
@@ -178,29 +179,76 @@ def _problem_order(problem: Problem) -> tuple[str, int]:
 
 
 class Glossary:
-    """Every entry of every game and language, with lookup by id, term and alias."""
+    """Every entry of every game and language, with lookup by id, term and alias.
+
+    Pickled (the compiled glossary, the catalogue) as its name index and each entry pickled on
+    its own: an unpickled glossary unpickles an entry when it is first asked for, so `judge
+    show` reads the index and one concept, not 573 entries. `entries` unpickles them all."""
 
     def __init__(self, root: Path, entries: Iterable[Entry]) -> None:
         self.root = root
-        self.entries: tuple[Entry, ...] = tuple(sorted(entries, key=_entry_order))
-        self._by_key = {(e.game, e.lang, e.id): e for e in self.entries}
-        self._names = [(fold(name), name, e) for e in self.entries for name in (e.id, e.term, *e.aliases)]
+        ordered = tuple(sorted(entries, key=_entry_order))
+        self._loaded: list[Entry | None] = list(ordered)
+        self._blobs: tuple[bytes, ...] = ()
+        self._keys = tuple((e.game, e.lang, e.id) for e in ordered)
+        # (folded name, name, the entry's position) for every id, term and alias
+        self._names = [(fold(name), name, i) for i, e in enumerate(ordered) for name in (e.id, e.term, *e.aliases)]
+        self._by_key = {key: i for i, key in enumerate(self._keys)}
+
+    def __getstate__(self) -> dict[str, object]:
+        blobs = [pickle.dumps(self._entry(i), pickle.HIGHEST_PROTOCOL) for i in range(len(self._keys))]
+        return {"root": self.root, "keys": self._keys, "names": self._names, "blobs": tuple(blobs)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.root = state["root"]
+        self._keys = state["keys"]
+        self._names = state["names"]
+        self._blobs = state["blobs"]
+        self._loaded = [None] * len(self._keys)
+        self._by_key = {key: i for i, key in enumerate(self._keys)}
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, ordered by game (agot2 first), id and language."""
+        return tuple(self._entry(i) for i in range(len(self._keys)))
+
+    def _entry(self, i: int) -> Entry:
+        found = self._loaded[i]
+        if found is None:
+            found = self._loaded[i] = self._unpickled(i)
+        return found
+
+    def _unpickled(self, i: int) -> Entry:
+        """Entry `i` from its pickle; a damaged one is parsed again from its glossary's files
+        (InvalidGlossary when they are not there to parse, or no longer hold it)."""
+        try:
+            entry = pickle.loads(self._blobs[i])
+        except Exception:  # noqa: BLE001 - a damaged part of the compiled glossary: parse instead
+            entry = None
+        if isinstance(entry, Entry) and (entry.game, entry.lang, entry.id) == self._keys[i]:
+            return entry
+        parsed, problems = validate(self.root)
+        again = parsed.get(*self._keys[i]) if parsed is not None else None
+        if again is None:
+            raise InvalidGlossary(problems or [_damaged(self.root)])
+        return again
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self._keys)
 
     def get(self, game: str, lang: str, entry_id: str) -> Entry | None:
-        return self._by_key.get((game, lang, entry_id))
+        i = self._by_key.get((game, lang, entry_id))
+        return None if i is None else self._entry(i)
 
     def games(self) -> list[str]:
-        return sorted({e.game for e in self.entries})
+        return sorted({key[0] for key in self._keys})
 
     def langs(self, game: str) -> list[str]:
-        present = {e.lang for e in self.entries if e.game == game}
+        present = {key[1] for key in self._keys if key[0] == game}
         return [lang for lang in LANGS if lang in present]
 
     def ids(self, game: str) -> list[str]:
-        return sorted({e.id for e in self.entries if e.game == game})
+        return sorted({key[2] for key in self._keys if key[0] == game})
 
     def variants(self, game: str, entry_id: str) -> dict[str, Entry]:
         """The entries of one concept, by language (in LANGS order)."""
@@ -253,22 +301,25 @@ class Glossary:
     def find(self, query: str, game: str | None = None, lang: str | None = None) -> list[Entry]:
         """Entries whose id, term or alias matches, ignoring case and accents: exact matches
         first, then names starting with the query, then names containing it."""
-        return [entry for _, entry in self._ranked(query, game, lang)]
+        return [self._entry(i) for _, i in self._ranked(query, game, lang)]
 
-    def _ranked(self, query: str, game: str | None, lang: str | None, prefer: str | None = None) -> list[tuple[int, Entry]]:
+    def _ranked(self, query: str, game: str | None, lang: str | None, prefer: str | None = None) -> list[tuple[int, int]]:
+        """(rank, entry position) of each matching entry, best first."""
         key = fold(query)
-        best: dict[tuple[str, str, str], tuple[int, Entry]] = {}
-        for name, _, entry in self._candidates(game, lang):
+        best: dict[int, int] = {}
+        for name, _, i in self._candidates(game, lang):
             rank = _match_rank(key, name)
-            where = (entry.game, entry.lang, entry.id)
-            if key and rank is not None and rank < best.get(where, (3, entry))[0]:
-                best[where] = (rank, entry)
-        return sorted(best.values(), key=lambda item: (item[0], item[1].lang != prefer, _entry_order(item[1])))
+            if key and rank is not None and rank < best.get(i, 3):
+                best[i] = rank
+        keys = self._keys
+        return sorted(((rank, i) for i, rank in best.items()),
+                      key=lambda item: (item[0], keys[item[1]][1] != prefer, _key_order(keys[item[1]])))
 
-    def _candidates(self, game: str | None, lang: str | None) -> Iterator[tuple[str, str, Entry]]:
-        for folded, name, entry in self._names:
-            if (game is None or entry.game == game) and (lang is None or entry.lang == lang):
-                yield folded, name, entry
+    def _candidates(self, game: str | None, lang: str | None) -> Iterator[tuple[str, str, int]]:
+        keys = self._keys
+        for folded, name, i in self._names:
+            if (game is None or keys[i][0] == game) and (lang is None or keys[i][1] == lang):
+                yield folded, name, i
 
     def suggest(self, query: str, game: str | None = None, lang: str | None = None) -> list[str]:
         """Names close to `query` for a "did you mean": names containing it (shortest first),
@@ -294,13 +345,13 @@ class Glossary:
         ranked = self._ranked(query, game, None, prefer=lang)
         if game is None:
             home = self.pick_game(None)
-            ranked = [(rank, entry) for rank, entry in ranked if rank == 0 or entry.game == home]
+            ranked = [(rank, i) for rank, i in ranked if rank == 0 or self._keys[i][0] == home]
         if not ranked:
             raise EntryNotFound(query, self.suggest(query, game, None))
-        concepts = {(e.game, e.id) for _, e in ranked}
+        concepts = {(self._keys[i][0], self._keys[i][2]) for _, i in ranked}
         if ranked[0][0] > 0 and len(concepts) > 1:
             raise EntryNotFound(query, self.suggest(query, game, None))
-        return ranked[0][1]
+        return self._entry(ranked[0][1])
 
     def concept(self, query: str, game: str | None, langs: tuple[str, ...]) -> Concept:
         """The concept `query` names, as a view per requested language."""
@@ -399,7 +450,17 @@ def _match_rank(key: str, name: str) -> int | None:
 
 
 def _entry_order(entry: Entry) -> tuple[bool, str, str, int]:
-    return entry.game != DEFAULT_GAME, entry.game, entry.id, LANGS.index(entry.lang)
+    return _key_order((entry.game, entry.lang, entry.id))
+
+
+def _key_order(key: tuple[str, str, str]) -> tuple[bool, str, str, int]:
+    game, lang, entry_id = key
+    return game != DEFAULT_GAME, game, entry_id, LANGS.index(lang)
+
+
+def _damaged(root: Path) -> Problem:
+    return Problem("glossary", "error", None, None, paths.display(root),
+                   None, "glossary: the compiled glossary is damaged and its files cannot be parsed")
 
 
 def in_document_order(entries: Iterable[Entry]) -> list[Entry]:
