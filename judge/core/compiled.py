@@ -23,9 +23,9 @@ import pickle
 import stat
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hashlib import sha256
@@ -150,6 +150,24 @@ def write(path: Path, key: str, value: object) -> bool:
         Path(temp).unlink(missing_ok=True)
         return False
     return True
+
+
+def read_table(path: Path, key: str | None) -> dict[Any, Any]:
+    """A table of answers that store_table keeps at `path` under `key` (lingua's, hunspell's,
+    compiled methods): empty when there is none, no key, or it cannot be trusted (`read`)."""
+    found = read(path, key) if key is not None else None
+    return found if isinstance(found, dict) else {}
+
+
+def store_table(path: Path, key: str, added: dict[Any, Any], keep: int, used: Container[Any] | None = None) -> None:
+    """Add this process's `added` answers to the table stored at `path` (read again: another
+    process may have added to it since) and write it. Questions asked once are never asked again
+    after an edit, so past `keep` answers only those `used` (default: `added`) are kept."""
+    merged = {**read_table(path, key), **added}
+    if len(merged) > keep:
+        wanted = added.keys() if used is None else used
+        merged = {question: answer for question, answer in merged.items() if question in wanted}
+    write(path, key, merged)
 
 
 def dump_file(path: Path, value: object) -> None:

@@ -76,8 +76,7 @@ def _load() -> dict[str, bytes]:
     if _stored is None:
         from judge.core import compiled
 
-        found = compiled.read(_path(), _key())
-        _stored = found if isinstance(found, dict) else {}
+        _stored = compiled.read_table(_path(), _key())
     return _stored
 
 
@@ -86,9 +85,7 @@ def _save() -> None:
     holds whole, valid code)."""
     from judge.core import compiled
 
-    stored = compiled.read(_path(), _key())
-    merged = {**(stored if isinstance(stored, dict) else {}), **_added}
-    compiled.write(_path(), _key(), merged if len(merged) <= _MAX_STORED else dict(_added))
+    compiled.store_table(_path(), _key(), _added, _MAX_STORED)
 
 
 def _path() -> Path:

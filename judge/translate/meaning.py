@@ -325,17 +325,14 @@ def save_confidences() -> None:
     if not _GROWN or key is None:
         return
     stored = _stored_confidences()
-    if len(stored) > _KEPT_TEXTS:  # edited paragraphs' old texts pile up: keep the ones in use
-        stored = {text: values for text, values in stored.items() if text in _ASKED}
-    compiled.write(_confidences_path(), key, stored)
+    # edited paragraphs' old texts pile up: past _KEPT_TEXTS, the ones in use are kept
+    compiled.store_table(_confidences_path(), key, {text: stored[text] for text in _GROWN}, _KEPT_TEXTS, _ASKED)
     _GROWN.clear()
 
 
 @lru_cache(maxsize=1)
 def _stored_confidences() -> dict[str, dict[str, float]]:
-    key = _confidences_key()
-    stored = compiled.read(_confidences_path(), key) if key is not None else None
-    return stored if isinstance(stored, dict) else {}
+    return compiled.read_table(_confidences_path(), _confidences_key())
 
 
 def _confidences_path() -> Path:

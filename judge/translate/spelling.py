@@ -156,8 +156,7 @@ class Checker:
             return frozenset()
         base = dictionary_dir() / DICTIONARIES[lang]
         where, key = _answers_file(base)
-        stored = compiled.read(where, key) if key is not None else None
-        answers: dict[str, bool] = stored if isinstance(stored, dict) else {}
+        answers: dict[str, bool] = compiled.read_table(where, key)
         new = [w for w in asked if w not in answers]
         if new:
             dictionary = _dictionary_for(base, new)
