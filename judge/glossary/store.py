@@ -189,6 +189,7 @@ class Glossary:
         self.root = root
         ordered = tuple(sorted(entries, key=_entry_order))
         self._loaded: list[Entry | None] = list(ordered)
+        self._all: tuple[Entry, ...] | None = ordered  # every entry, once all are unpickled
         self._blobs: tuple[bytes, ...] = ()
         self._keys = tuple((e.game, e.lang, e.id) for e in ordered)
         # (folded name, name, the entry's position) for every id, term and alias
@@ -205,12 +206,15 @@ class Glossary:
         self._names = state["names"]
         self._blobs = state["blobs"]
         self._loaded = [None] * len(self._keys)
+        self._all = None
         self._by_key = {key: i for i, key in enumerate(self._keys)}
 
     @property
     def entries(self) -> tuple[Entry, ...]:
         """Every entry, ordered by game (agot2 first), id and language."""
-        return tuple(self._entry(i) for i in range(len(self._keys)))
+        if self._all is None:  # made once: callers walk it in loops
+            self._all = tuple(self._entry(i) for i in range(len(self._keys)))
+        return self._all
 
     def _entry(self, i: int) -> Entry:
         found = self._loaded[i]
