@@ -567,8 +567,12 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
     placed = {i + n for i, n in place_hits} | {i for i, _ in place_hits}
     ends = {i + n for i, n in _hits(toks, vocab.references.get(lang, ()), lang)}
     articles = frozenset(fold(w) for w in vocab.articles.get(lang, ()))
+
+    def after_point(i: int) -> bool:  # "después de (las) …": word i is said as a point in time
+        return i in ends or (i - 1 in ends and toks[i - 1].word in articles)
+
     # "después de la ventana de reacción": the place said as a point in time, so is its cue
-    ends |= {i + n for i, n in place_hits if i in ends or (i - 1 in ends and toks[i - 1].word in articles)}
+    ends |= {i + n for i, n in place_hits if after_point(i)}
     said: list[tuple[bool, int]] = []  # (said only as a place, the kind's rank) of each cue read
     referred = False
     points: set[int] = set()  # the words of cues said as a point in time ("po povinných reakcích")
@@ -577,7 +581,7 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
     for i, n, rank_ in hits:
         if _negated(toks, i, negs):
             continue
-        if i in ends or (i - 1 in ends and toks[i - 1].word in articles) or i in points:
+        if after_point(i) or i in points:
             points.update(range(i, i + n))
             referred = referred or vocab.windows[rank_][0] in SEQUENCE_WINDOWS
             continue
