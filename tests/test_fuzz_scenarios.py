@@ -128,6 +128,31 @@ def test_deep_nesting(runner: CliRunner, folder: Path, depth: int, style: str) -
     step(runner, folder, document)
 
 
+@pytest.mark.parametrize(("document", "line"), [
+    ("players: " + "[" * 20_000 + "1" + "]" * 20_000 + "\n", 1),
+    ("players:\n" + "".join("  " * n + "-\n" for n in range(40)), 33),
+    ("game: agot2\nplayers:\n  x: " + "{a: " * 40 + "1" + "}" * 40 + "\n", 3),
+])
+def test_too_deep_is_refused_where_it_passes_the_limit(tmp_path: Path, document: str, line: int) -> None:
+    """Depth is checked on the event stream before composing (libyaml's composer takes seconds on
+    20,000 brackets): the message names the line of the level past MAX_DEPTH."""
+    from judge.core.errors import BadData
+    from judge.core.yamldata import MAX_DEPTH, load
+
+    with pytest.raises(BadData) as refused:
+        load(tmp_path / "deep.yaml", document)
+    assert (refused.value.line, f"nested more than {MAX_DEPTH} levels deep") == (line, refused.value.message)
+
+
+def test_at_the_depth_limit_is_built(tmp_path: Path) -> None:
+    from judge.core.yamldata import MAX_DEPTH, load
+
+    value = load(tmp_path / "deep.yaml", "a: " + "[" * (MAX_DEPTH - 1) + "1" + "]" * (MAX_DEPTH - 1) + "\n")["a"]
+    for _ in range(MAX_DEPTH - 2):
+        value = value[0]
+    assert value == [1]
+
+
 VALID = (TESTS / "golden" / "judge" / "scenarios" / "challenge-won-reactions.yaml")
 
 
