@@ -4,7 +4,7 @@
     .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all four sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
 
-The development sets are tests/ask/dev.yaml, dev2.yaml, dev3.yaml and dev4.yaml. For each in turn, the
+The development sets are tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml and dev5.yaml. For each in turn, the
 ranking weights (glossary/agot2/ask.yaml `ranking`, one per feature of judge.rules.ask.FEATURES)
 and the verdicts said (`verdicts: give`, see choose_verdicts) are chosen on the other three and
 the held set is scored with them: a figure from choices that never saw the set, which predicts
@@ -70,7 +70,7 @@ from judge.rules import ask as asking
 from judge.rules.answers import Answer
 
 HERE = Path(__file__).resolve().parent
-SETS = ("dev", "dev2", "dev3", "dev4")
+SETS = ("dev", "dev2", "dev3", "dev4", "dev5")
 KEPT = "behaviours"  # the questions whose first paragraph tests/test_ask.py checks: in every fit
 KEPT_WEIGHT = 3  # each counts as this many development questions
 GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
