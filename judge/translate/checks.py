@@ -429,6 +429,9 @@ def key_terms(context: Context) -> list[Problem]:
     Beyond siblings, meaning.yaml's `confusables` name concept pairs a translation swaps in
     either direction (owner/controller, initiate/resolve, target/choose, step/turn, plot
     card/initiative card, challenge/challenges phase), from the term base's names and word lists.
+    And, when meaning.yaml's `head_swaps` is set, a concept one language names and the other
+    prints with another concept's head word (*balíček použitých plánů*, the plot deck's head on
+    *hromádka použitých plánů*, the used pile).
     """
     es_matcher, cs_matcher = context.matchers["es"], context.matchers["cs"]
     keys = {lang: _keys_by_id(context.entries, lang) for lang in LANGS}
@@ -446,6 +449,7 @@ def key_terms(context: Context) -> list[Problem]:
                                f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
                     problems.append(_problem("key-terms", unit.cs_entry, line, message))
         problems += _problems(meaning.confusions(unit, confusable))
+        problems += _problems(meaning.head_swaps(unit, context.matchers))
     return problems
 
 

@@ -25,6 +25,7 @@ from judge.core import compiled
 from judge.core.model import LANGS, Block, Entry
 from judge.core.text import nfc
 from judge.translate.align import Group, Lexicon
+from judge.translate.termbase import Matcher
 
 
 @dataclass(frozen=True)
@@ -612,4 +613,22 @@ def confusions(unit: Unit, pairs: Sequence[Confusable]) -> list[Finding]:
                 found.append(unit.at("key-terms", f"names {pair.names[b]} ({_quote(cs_text, cs[b])}) where es "
                                                    f"{unit.label('es')} names {pair.names[a]} ({_quote(es_text, es[a])})"))
                 break
+    return found
+
+
+def head_swaps(unit: Unit, matchers: dict[str, Matcher]) -> list[Finding]:
+    """A concept one language names, printed in the other with the head word of another
+    concept's name (meaning.yaml's `head_swaps`; off when null)."""
+    settings = vocabulary().get("head_swaps")
+    if not settings or not unit.es or not unit.cs:
+        return []
+    texts = {lang: unit.text(lang) for lang in LANGS}
+    named = {lang: {m.id for m in matchers[lang].mentions(texts[lang])} for lang in LANGS}
+    found: list[Finding] = []
+    for lang, other in (("es", "cs"), ("cs", "es")):
+        meant = named[other] - named[lang] - {unit.es_entry.id}
+        for swap in matchers[lang].head_swaps(texts[lang], meant, settings["min_words"]):
+            found.append(unit.at("key-terms", f"{lang} {unit.label(lang)} {_quote(texts[lang], swap.printed)} puts the head of "
+                                              f"“{swap.other_name}” ({swap.other}) on “{swap.name}” ({swap.id}), "
+                                              f"which {other} names"))
     return found
