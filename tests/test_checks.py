@@ -260,6 +260,17 @@ def test_real_glossary_key_terms_finds_the_wrong_phase_and_swapped_concepts() ->
     ]
 
 
+@pytest.mark.skipif(not (REAL / "agot2/cs/taxation-phase-ends.md").is_file(), reason="no real glossary")
+def test_real_glossary_structure_a_paragraph_printed_as_two_is_a_break_only() -> None:
+    # cs taxation-phase-ends prints es ¶1 (three sentences) as ¶1 and ¶2 (one and two): a break
+    # only. cs determine-dominance ¶1+2 against es ¶1 has a sentence more ("Poznámka: hráč může
+    # vyhrát nadvládu, i když nemá žádnou stojící postavu."): reported.
+    report = checks.run_checks(REAL, "agot2", only=["structure"])
+    messages = {p.id: p.message for p in report.problems}
+    assert "taxation-phase-ends" not in messages
+    assert messages["determine-dominance"] == "body: 3 blocks (3 paragraph) (es: 2 blocks (2 paragraph))"
+
+
 def test_untranslated_sentence_inside_a_block(clean: Path) -> None:
     edit(clean, "cs/cancel.md", "efekty nebo efekty karet.",
          "efekty nebo efekty karet. Ya no podrán iniciarse con el efecto. "

@@ -193,6 +193,15 @@ def _sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text) if s.strip()]
 
 
+def split_only(units: Sequence[Unit]) -> bool:
+    """Do two bodies differ in paragraph breaks only? Every group has blocks in both languages:
+    one block each, of one shape, or several in one language (a paragraph printed as two) with
+    as many sentences as the other's."""
+    return all(u.es and u.cs and (len(u.es) == len(u.cs) == 1 and u.es[0].kind == u.cs[0].kind and u.es[0].depth == u.cs[0].depth
+                                  or len(u.es) != len(u.cs) and len(_sentences(u.text("es"))) == len(_sentences(u.text("cs"))))
+               for u in units)
+
+
 def quantities(unit: Unit) -> list[Finding]:
     if not unit.es or not unit.cs:
         return []
