@@ -441,6 +441,7 @@ def key_terms(context: Context) -> list[Problem]:
     term_of = {(e.lang, e.id): e.term for e in context.entries}
     names_of = {(e.lang, e.id): [strip_name(n) for n in (e.term, *e.aliases)] for e in context.entries}
     confusable = meaning.confusables(names_of)
+    swap_words = meaning.head_swap_words()
     problems: list[Problem] = []
     for unit, es_text, cs_text, line, label in context.paragraphs():
         in_es = {m.id for m in es_matcher.mentions(es_text)}
@@ -452,7 +453,7 @@ def key_terms(context: Context) -> list[Problem]:
                                f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
                     problems.append(_problem("key-terms", unit.cs_entry, line, message))
         problems += _problems(meaning.confusions(unit, confusable))
-        problems += _problems(meaning.head_swaps(unit, context.matchers))
+        problems += _problems(meaning.head_swaps(unit, context.matchers, {"es": in_es, "cs": in_cs}, swap_words))
     return problems
 
 

@@ -625,18 +625,23 @@ def confusions(unit: Unit, pairs: Sequence[Confusable]) -> list[Finding]:
     return found
 
 
-def head_swaps(unit: Unit, matchers: dict[str, Matcher]) -> list[Finding]:
-    """A concept one language names, printed in the other with the head word of another
-    concept's name (meaning.yaml's `head_swaps`; off when null)."""
+def head_swap_words() -> int | None:
+    """meaning.yaml's `head_swaps`: the fewest words of a name it reads, or None (off)."""
     settings = vocabulary().get("head_swaps")
-    if not settings or not unit.es or not unit.cs:
+    return int(settings["min_words"]) if settings else None
+
+
+def head_swaps(unit: Unit, matchers: dict[str, Matcher], named: dict[str, set[str]], min_words: int | None) -> list[Finding]:
+    """A concept one language names (`named`: the concepts each language's text names), printed
+    in the other with the head word of another concept's name, for names of at least
+    `min_words` words (None: none)."""
+    if min_words is None or not unit.es or not unit.cs:
         return []
     texts = {lang: unit.text(lang) for lang in LANGS}
-    named = {lang: {m.id for m in matchers[lang].mentions(texts[lang])} for lang in LANGS}
     found: list[Finding] = []
     for lang, other in (("es", "cs"), ("cs", "es")):
         meant = named[other] - named[lang] - {unit.es_entry.id}
-        for swap in matchers[lang].head_swaps(texts[lang], meant, settings["min_words"]):
+        for swap in matchers[lang].head_swaps(texts[lang], meant, min_words):
             found.append(unit.at("key-terms", f"{lang} {unit.label(lang)} {_quote(texts[lang], swap.printed)} puts the head of "
                                               f"“{swap.other_name}” ({swap.other}) on “{swap.name}” ({swap.id}), "
                                               f"which {other} names"))
