@@ -241,12 +241,15 @@ REAL = Path(__file__).resolve().parent.parent / "glossary"
 def test_real_glossary_key_terms_finds_the_wrong_phase_and_swapped_concepts() -> None:
     # Each is a real discrepancy of the books: the step naming the wrong phase (a sibling), and
     # meaning.yaml's confusable pairs (step/turn, plot/initiative card, controller/owner, the
-    # setup's "colocar" printed as marshal, the target entry defining "vybrat").
+    # setup's "colocar" printed as marshal, the target entry defining "vybrat"), and the plot
+    # deck's head word on the used pile's name (*balíček použitých plánů*, meaning.yaml's head_swaps).
     report = checks.run_checks(REAL, "agot2", only=["key-terms"])
     assert [(p.id, p.message) for p in report.problems] == [
         ('challenge-bonuses', '¶3: names turn (“…hráč v tomto tahu získá, jsou…”) where es ¶3 names step (“…jugador en este paso se obtienen…”)'),
         ('dominance-phase-begins', '¶1: names "Fáze výzev" (challenges-phase) where es names "Fase de Dominación" (dominance-phase, cs "Fáze nadvlády")'),
         ('initiative', '¶2: names initiative card (“…odhaleny nové karty iniciativy, hráči porovnají…”) where es ¶2 names plot card (“…muestran nuevas cartas de Trama durante la fase…”)'),
+        ('plot-cards', '¶5: cs ¶5 “…zatím není v balíčku použitých plánů, a zůstane tedy…” puts the head of “Balíček plánů” '
+                       '(plot-deck) on “Hromádka použitých plánů” (used-pile), which es names'),
         ('plot-modifiers', '¶1: names owner (“…plánu jejich vlastníka. Všechny tyto…”) where es ¶1 names controller (“…jugador que los controla. Estas modificaciones…”)'),
         ('setup', '¶9: names marshal (“…pořadí hráčů může vyložit karty postav,…”) where es ¶9 names setup placement (“Colocar las cartas de…”)'),
         ('setup', '¶10: names marshal (“Nelze vyložit karty s celkovou…”) where es ¶10 names setup placement (“…de las cartas colocadas no puede ser…”)'),
@@ -255,6 +258,17 @@ def test_real_glossary_key_terms_finds_the_wrong_phase_and_swapped_concepts() ->
         ('standing', '¶1: names owner (“…tak, aby její vlastník mohl přečíst…”) where es ¶1 names controller (“…jugador que la controla pueda leer su…”)'),
         ('target', '¶1: names choose (“Slovo „vybrat“ značí, že pro…”) where es ¶1 names target (“La palabra “objetivo” indica que…”)'),
     ]
+
+
+@pytest.mark.skipif(not (REAL / "agot2/cs/taxation-phase-ends.md").is_file(), reason="no real glossary")
+def test_real_glossary_structure_a_paragraph_printed_as_two_is_a_break_only() -> None:
+    # cs taxation-phase-ends prints es ¶1 (three sentences) as ¶1 and ¶2 (one and two): a break
+    # only. cs determine-dominance ¶1+2 against es ¶1 has a sentence more ("Poznámka: hráč může
+    # vyhrát nadvládu, i když nemá žádnou stojící postavu."): reported.
+    report = checks.run_checks(REAL, "agot2", only=["structure"])
+    messages = {p.id: p.message for p in report.problems}
+    assert "taxation-phase-ends" not in messages
+    assert messages["determine-dominance"] == "body: 3 blocks (3 paragraph) (es: 2 blocks (2 paragraph))"
 
 
 def test_untranslated_sentence_inside_a_block(clean: Path) -> None:

@@ -17,6 +17,7 @@ from judge.core import compiled
 from judge.glossary import scan
 from judge.translate import checks, meaning, spelling
 from judge.translate.align import Lexicon, align
+from judge.translate.termbase import HeadSwap, Matcher, name_keys
 
 REAL = Path(__file__).resolve().parent.parent / "glossary"
 NEW = ["quantities", "modality", "page-references", "unaligned", "language", "icon-gaps", "key-terms", "numbers"]
@@ -228,6 +229,17 @@ def test_key_terms_owner_where_the_spanish_says_controller(broken: Path) -> None
         "glossary/agot2/cs/cancel.md:12: key-terms: ¶4: names owner (“…zahraná jejím vlastníkem.”) "
         "where es ¶4 names controller (“…por quien la controla.”)",
     ]
+
+
+def test_a_name_printed_with_another_concepts_head_word() -> None:
+    names = [(name_keys(n, "cs"), n, i) for n, i in (("Hromádka použitých plánů", "used-pile"), ("Balíček plánů", "plot-deck"))]
+    matcher = Matcher("cs", sorted(names, key=lambda name: -len(name[0])))
+    swapped = "Právě odhalená karta zatím není v balíčku použitých plánů."
+    assert matcher.head_swaps(swapped, {"used-pile"}, 3) == [
+        HeadSwap("used-pile", "Hromádka použitých plánů", "balíčku použitých plánů", "plot-deck", "Balíček plánů")]
+    assert matcher.head_swaps(swapped, {"used-pile"}, 4) == []  # a name of fewer words than asked
+    assert matcher.head_swaps(swapped, {"plot-deck"}, 3) == []  # only the concepts the other language names
+    assert matcher.head_swaps("Položí se na vrchol hromádky použitých plánů.", {"used-pile"}, 3) == []
 
 
 def test_language_is_skipped_with_a_notice_without_lingua(broken: Path, monkeypatch: pytest.MonkeyPatch) -> None:

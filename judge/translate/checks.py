@@ -380,12 +380,15 @@ def numbers(context: Context) -> list[Problem]:
 
 
 def structure(context: Context) -> list[Problem]:
-    """The same number of blocks, list items and numbered steps, with the same markers and step."""
+    """The same number of blocks, list items and numbered steps, with the same markers and step.
+    Not reported: a paragraph one language prints as two, its sentences all there (a break only)."""
     problems: list[Problem] = []
-    for pair in context.pairs:
+    for n, pair in enumerate(context.pairs):
         es, cs = pair.es, pair.cs
         if es.step != cs.step:
             problems.append(_problem("structure", cs, cs.key_line("step"), f"step: {cs.step} (es: {es.step})"))
+        if not pair.aligned and meaning.split_only(context.units[n]):
+            continue
         if not pair.aligned:
             message = f"body: {_shape(cs.blocks)} (es: {_shape(es.blocks)})"
             if _shape(cs.blocks) == _shape(es.blocks):
@@ -429,12 +432,16 @@ def key_terms(context: Context) -> list[Problem]:
     Beyond siblings, meaning.yaml's `confusables` name concept pairs a translation swaps in
     either direction (owner/controller, initiate/resolve, target/choose, step/turn, plot
     card/initiative card, challenge/challenges phase), from the term base's names and word lists.
+    And, when meaning.yaml's `head_swaps` is set, a concept one language names and the other
+    prints with another concept's head word (*balíček použitých plánů*, the plot deck's head on
+    *hromádka použitých plánů*, the used pile).
     """
     es_matcher, cs_matcher = context.matchers["es"], context.matchers["cs"]
     keys = {lang: _keys_by_id(context.entries, lang) for lang in LANGS}
     term_of = {(e.lang, e.id): e.term for e in context.entries}
     names_of = {(e.lang, e.id): [strip_name(n) for n in (e.term, *e.aliases)] for e in context.entries}
     confusable = meaning.confusables(names_of)
+    swap_words = meaning.head_swap_words()
     problems: list[Problem] = []
     for unit, es_text, cs_text, line, label in context.paragraphs():
         in_es = {m.id for m in es_matcher.mentions(es_text)}
@@ -446,6 +453,7 @@ def key_terms(context: Context) -> list[Problem]:
                                f'"{term_of.get(("es", meant), meant)}" ({meant}, cs "{term_of.get(("cs", meant), meant)}")')
                     problems.append(_problem("key-terms", unit.cs_entry, line, message))
         problems += _problems(meaning.confusions(unit, confusable))
+        problems += _problems(meaning.head_swaps(unit, context.matchers, {"es": in_es, "cs": in_cs}, swap_words))
     return problems
 
 

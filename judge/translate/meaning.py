@@ -25,6 +25,7 @@ from judge.core import compiled
 from judge.core.model import LANGS, Block, Entry
 from judge.core.text import nfc
 from judge.translate.align import Group, Lexicon
+from judge.translate.termbase import Matcher
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,15 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[¿¡„“«(\[*]*[^\W\d_])")
 
 def _sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def split_only(units: Sequence[Unit]) -> bool:
+    """Do two bodies differ in paragraph breaks only? Every group has blocks in both languages:
+    one block each, of one shape, or several in one language (a paragraph printed as two) with
+    as many sentences as the other's."""
+    return all(u.es and u.cs and (len(u.es) == len(u.cs) == 1 and u.es[0].kind == u.cs[0].kind and u.es[0].depth == u.cs[0].depth
+                                  or len(u.es) != len(u.cs) and len(_sentences(u.text("es"))) == len(_sentences(u.text("cs"))))
+               for u in units)
 
 
 def quantities(unit: Unit) -> list[Finding]:
@@ -612,4 +622,27 @@ def confusions(unit: Unit, pairs: Sequence[Confusable]) -> list[Finding]:
                 found.append(unit.at("key-terms", f"names {pair.names[b]} ({_quote(cs_text, cs[b])}) where es "
                                                    f"{unit.label('es')} names {pair.names[a]} ({_quote(es_text, es[a])})"))
                 break
+    return found
+
+
+def head_swap_words() -> int | None:
+    """meaning.yaml's `head_swaps`: the fewest words of a name it reads, or None (off)."""
+    settings = vocabulary().get("head_swaps")
+    return int(settings["min_words"]) if settings else None
+
+
+def head_swaps(unit: Unit, matchers: dict[str, Matcher], named: dict[str, set[str]], min_words: int | None) -> list[Finding]:
+    """A concept one language names (`named`: the concepts each language's text names), printed
+    in the other with the head word of another concept's name, for names of at least
+    `min_words` words (None: none)."""
+    if min_words is None or not unit.es or not unit.cs:
+        return []
+    texts = {lang: unit.text(lang) for lang in LANGS}
+    found: list[Finding] = []
+    for lang, other in (("es", "cs"), ("cs", "es")):
+        meant = named[other] - named[lang] - {unit.es_entry.id}
+        for swap in matchers[lang].head_swaps(texts[lang], meant, min_words):
+            found.append(unit.at("key-terms", f"{lang} {unit.label(lang)} {_quote(texts[lang], swap.printed)} puts the head of "
+                                              f"“{swap.other_name}” ({swap.other}) on “{swap.name}” ({swap.id}), "
+                                              f"which {other} names"))
     return found

@@ -84,6 +84,17 @@ class Mention:
     end: int
 
 
+@dataclass(frozen=True)
+class HeadSwap:
+    """A name of concept `id` printed with the head word of concept `other`'s name."""
+
+    id: str
+    name: str
+    printed: str
+    other: str
+    other_name: str
+
+
 @dataclass
 class Matcher:
     """Finds the concepts a text names: longest names first, no overlapping mentions."""
@@ -125,6 +136,31 @@ class Matcher:
                 found.append(Mention(entry_id, name, start, end))
                 taken[start:end] = [True] * (end - start)
         return sorted(found, key=lambda m: m.start)
+
+    def head_swaps(self, text: str, meant: Iterable[str], min_words: int) -> list[HeadSwap]:
+        """Names of the `meant` concepts (at least `min_words` words) printed with their first
+        word swapped for the first word of another concept's name ("balíček použitých plánů"
+        for "hromádka použitých plánů": the plot deck's head on the used pile's words)."""
+        printed = [w for w in words(text) if w not in _MATCH_STOP[self.lang]]
+        tokens = block_stems(text, self.lang)
+        heads = self._by_first_key()
+        found: list[HeadSwap] = []
+        for keys, name, entry_id in self.names:
+            if entry_id not in meant or len(keys) < min_words:
+                continue
+            for start in range(len(tokens) - len(keys) + 1):
+                head, rest = tokens[start], tokens[start + 1:start + len(keys)]
+                if head & set(keys) or not all(k in t for k, t in zip(keys[1:], rest)):
+                    continue
+                # the other concept whose name shares most words with the printed one
+                window = set().union(*tokens[start:start + len(keys)])
+                others = sorted((-len(window & set(self.names[i][0])), self.names[i][2], self.names[i][1])
+                                for stem in head for i in heads.get(stem, ()) if self.names[i][2] != entry_id)
+                if others:
+                    _, other, other_name = others[0]
+                    printed_name = " ".join(printed[start:start + len(keys)])
+                    found.append(HeadSwap(entry_id, name, printed_name, other, other_name))
+        return found
 
     def _by_first_key(self) -> dict[str, list[int]]:
         """Positions in `names` by the name's first stem (built once, names do not change after)."""
