@@ -260,6 +260,17 @@ def test_one_group_of_an_open_rule_alone_is_decided() -> None:
     assert answer.verdict != "open" and answer.stance in ("denies", "allows", "states")
 
 
+@pytest.mark.parametrize("question", [
+    "una interrupción obligada que no dice «vaya a», ¿va antes que las interrupciones normales?",
+    "povinné přerušení, které neříká mělo by, jde před nepovinnými?",
+])
+def test_a_negated_word_of_an_open_rule_does_not_meet_it(question: str) -> None:
+    # a forced interrupt that does not say "would" is decided: forced ones before the others
+    answer = ask(question)
+    assert answer.verdict != "open" and answer.stance != "open"
+    assert all(e.source != "rule:open-forced-would" for e in answer.evidence)
+
+
 def test_every_undecided_entry_names_an_open_rule() -> None:
     _, catalogue = _knowledge("es")
     vocab = load_vocabulary(vocabulary_path("agot2"))

@@ -876,10 +876,13 @@ def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, 
 
 def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, lang: str) -> str | None:
     """The open rule (one the Rules Reference does not decide) whose every group of words the
-    question says, if any."""
+    question says, not negated ("povinné přerušení, bez «mělo by»" is no forced would-interrupt),
+    if any."""
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
     for name, groups in vocab.undecided:
         rule = catalogue.rules.get(name)
-        if rule is not None and rule.open and all(_hits(toks, g[lang], lang) for g in groups):
+        if rule is not None and rule.open and all(any(not _negated(toks, i, negs) for i, _ in _hits(toks, g[lang], lang))
+                                                  for g in groups):
             return name
     return None
 
