@@ -355,6 +355,18 @@ def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> No
     assert (answer.step, answer.window) == ("3.2", "special-action-window")
 
 
+def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
+    # plot-cards ¶5 (the used plots go back to the plot deck) belongs to no step; reveal-plots ¶8,
+    # ranked second, is step 1.3's, where a player with no plot left takes the used ones back
+    answer = ask("když dojde balíček plánů, kdy se použité plány vrátí zpět?")
+    known, _ = api._ask_data("agot2", "cs")
+    steps = {(p.id, p.para): p.step or known.step_of_cite.get((p.id, p.para)) for p in known.paragraphs}
+    first_ref, second_ref = ((e.cite.id, e.cite.para) for e in answer.evidence[:2])
+    assert steps[first_ref] is None and steps[second_ref] == "1.3"
+    assert "vezme si svou hromádku použitých plánů" in answer.evidence[1].text
+    assert answer.step == "1.3"
+
+
 # -- word families: Czech prefixes ------------------------------------------------------------------
 
 def test_a_czech_prefix_joins_a_word_family_and_a_short_root_does_not() -> None:
