@@ -833,6 +833,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     best = known.paragraphs[order[0]]
     step = _step(question, toks, known, best, kept)
     window, step = _window(reading.cue, known, best, kept, step, toks)
+    if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
+        step = _runner_up_step(known.paragraphs[order[1]], known, _phase(toks, known))
     verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
@@ -876,10 +878,13 @@ def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, 
 
 def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, lang: str) -> str | None:
     """The open rule (one the Rules Reference does not decide) whose every group of words the
-    question says, if any."""
+    question says, not negated ("povinné přerušení, bez «mělo by»" is no forced would-interrupt),
+    if any."""
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
     for name, groups in vocab.undecided:
         rule = catalogue.rules.get(name)
-        if rule is not None and rule.open and all(_hits(toks, g[lang], lang) for g in groups):
+        if rule is not None and rule.open and all(any(not _negated(toks, i, negs) for i, _ in _hits(toks, g[lang], lang))
+                                                  for g in groups):
             return name
     return None
 
@@ -989,6 +994,13 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _runner_up_step(second: Paragraph, known: Knowledge, phase: int | None) -> str | None:
+    """The step of the paragraph ranked second (as the data ties it), in the phase named if any:
+    the step of a question whose first paragraph, a definition, has none."""
+    step = second.step or known.step_of_cite.get((second.id, second.para))
+    return step if step and (phase is None or known.step_phase.get(step) == phase) else None
 
 
 def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None) -> str | None:
