@@ -74,3 +74,19 @@ def test_no_two_sets_share_a_question() -> None:
     for name in SETS:
         for q in questions(name):
             assert seen.setdefault(q["q"], name) == name, f"{q['id']} is also in {seen[q['q']]}.yaml"
+
+
+SECOND: list[dict[str, Any]] = yaml.safe_load((ASK / "second.yaml").read_text("utf-8"))["questions"]
+FIRST = {f"{name}-{q['id']}": q for name in ("dev4", "dev5") for q in questions(name)}
+
+
+@pytest.mark.parametrize("b", SECOND, ids=[b["id"] for b in SECOND])
+def test_the_second_annotation_quotes_its_paragraph(b: dict[str, Any]) -> None:
+    """tests/ask/second.yaml (the second annotator of dev4 and dev5, see tests/ask/agreement.py)
+    names questions that exist and paragraphs that say what it quotes."""
+    lang = FIRST[b["id"]]["lang"]
+    entry = LOADED.get("agot2", lang, b["cite"]["id"])
+    assert entry is not None and b["quote"] in entry.blocks[b["cite"]["para"] - 1].text
+    for also in b.get("also") or []:
+        other = LOADED.get("agot2", lang, also["id"])
+        assert other is not None and 1 <= also["para"] <= len(other.blocks), also

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,14 +86,20 @@ def main(argv: list[str]) -> int:
         if "--misses" in argv and not all(scored.values()):
             print(q["id"], [m for m, ok in scored.items() if not ok], got, file=sys.stderr)
     print(f"{path.name}: {'judge search top-1' if answer is search else 'judge ask'}, {len(questions)} questions")
-    print(f"{'':12}" + "".join(f"{m:>14}" for m in METRICS))
-    for group in GROUPS:
+    table(tally, METRICS, GROUPS)
+    return 0
+
+
+def table(tally: dict[tuple[str, str], list[int]], metrics: Sequence[str], groups: Sequence[str],
+          width: int = 14) -> None:
+    """One row per group, one `right/total percent` cell per metric ("—" where none counts)."""
+    print(f"{'':12}" + "".join(f"{m:>{width}}" for m in metrics))
+    for group in groups:
         cells = []
-        for metric in METRICS:
+        for metric in metrics:
             right, total = tally[(group, metric)]
             cells.append(f"{right}/{total} {100 * right / total:3.0f}%" if total else "—")
-        print(f"{group:12}" + "".join(f"{c:>14}" for c in cells))
-    return 0
+        print(f"{group:12}" + "".join(f"{c:>{width}}" for c in cells))
 
 
 if __name__ == "__main__":
