@@ -296,6 +296,9 @@ def test_a_verdict_said_or_not_is_in_the_json_with_what_it_rests_on() -> None:
     ("then-not-attempted", "es", "no"), ("then-not-attempted", "cs", "no"),
     ("cancel-still-counts", "es", "yes"), ("cancel-still-counts", "cs", "yes"),
     ("then-attempted", "es", "yes"), ("then-attempted", "cs", "yes"),
+    # "no puede": an allow word negated in its clause denies
+    ("cannot-be-saved", "es", "no"), ("limit-reached", "es", "no"), ("no-condition", "es", "no"),
+    ("bestow-before-reactions", "es", "yes"),  # "(sean obligadas o no)" names, it does not deny
 ])
 def test_a_rule_says_yes_or_no_by_its_consequence(rule: str, lang: str, verdict: str) -> None:
     from judge.rules import ask as ask_module

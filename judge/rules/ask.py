@@ -1058,9 +1058,18 @@ def _stance(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary,
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
     sentence = _unnamed(sentence, vocab, lang)
-    if (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more")):
+    allows = _allows(sentence, vocab, lang)
+    if (_denies(sentence, vocab, lang) and not allows) or (has(sentence, "only") and has(toks, "more")):
         return "denies"
-    return "allows" if has(sentence, "allow") else "states"
+    return "allows" if allows else "states"
+
+
+def _allows(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> bool:
+    """A word of `allow` not negated earlier in its clause: "no puede iniciarse", "ninguna
+    capacidad que se refiera a ella puede iniciarse" deny, not allow."""
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    return any(not _negated(sentence, i, negs, reach=len(sentence))
+               for w in vocab.verdict["allow"][lang] for i in find(sentence, phrase_stems(w, lang)))
 
 
 def _unnamed(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[Token, ...]:
