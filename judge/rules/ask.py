@@ -1122,8 +1122,10 @@ def _consequence(unit: Unit, lang: str) -> tuple[Token, ...]:
 
 
 def _czech_negative(word: str) -> bool:
-    """A Czech word negated by its prefix (nelze, nepoužívají), not nebo, nejvýše, něco, než."""
-    return word.startswith("ne") and len(word) >= 5 and not word.startswith(("nej", "nebo", "neco", "nez", "neb"))
+    """A Czech word negated by its prefix (nelze, nepoužívají, nebude, nezmění), not nebo,
+    nejvýše, něco, některý, než, nezávisle."""
+    return word.startswith("ne") and len(word) >= 5 and word not in ("nebot", "nezli") and \
+        not word.startswith(("nej", "nek", "neco", "nece", "nezavis"))
 
 
 def _cite(source: EntrySource, game: str, lang: str, p: Paragraph) -> Cite:
