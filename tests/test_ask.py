@@ -169,10 +169,12 @@ def test_a_sacrificed_card_cannot_be_saved() -> None:
 
 
 def test_a_paragraph_no_rule_cites_is_not_said_as_a_verdict() -> None:
-    # neutral ¶2 denies, but a paragraph's stance is not said as a verdict (ask.yaml `verdicts:
-    # give`): paragraph verdicts were no better than a constant answer on the development sets
-    answer = ask("bere se neutrální karta jako karta mé frakce?")
-    assert (answer.verdict_from, answer.stance) == ("paragraph", "denies") and first(answer)[:2] == ("neutral", 2)
+    # influence-tokens ¶1 denies ("Neváží se k nim žádná zvláštní pravidla"), but a paragraph's
+    # stance is not said as a verdict (ask.yaml `verdicts: give`): paragraph verdicts were no
+    # better than a constant answer on the development sets
+    answer = ask("platí pro žetony vlivu nějaká zvláštní pravidla?")
+    assert (answer.verdict_from, answer.stance) == ("paragraph", "denies")
+    assert first(answer)[:2] == ("influence-tokens", 1)
     assert answer.verdict is None and answer.answer is not None
     assert answer.answer.startswith("Verdikt je v citovaných odstavcích.")
 
@@ -293,7 +295,7 @@ def test_a_verdict_said_or_not_is_in_the_json_with_what_it_rests_on() -> None:
     said = json.loads(runner.invoke(cli, ["ask", "kdyz se prvni cast pred slovem pote nevyhodnoti, vyhodnoti se zbytek?",
                                           "--format", "json"]).output)
     assert (said["verdict"], said["verdict_from"], said["stance"]) == ("no", "rule:then-not-attempted", "denies")
-    withheld = json.loads(runner.invoke(cli, ["ask", "bere se neutrální karta jako karta mé frakce?", "--format",
+    withheld = json.loads(runner.invoke(cli, ["ask", "platí pro žetony vlivu nějaká zvláštní pravidla?", "--format",
                                               "json"]).output)
     assert (withheld["verdict"], withheld["verdict_from"], withheld["stance"]) == (None, "paragraph", "denies")
     asked_no_verdict = json.loads(runner.invoke(cli, ["ask", "kdy se kontrolují rezervy?", "--format", "json"]).output)
