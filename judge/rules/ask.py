@@ -1070,9 +1070,18 @@ def _stance(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary,
         return says(seq, (phrase_stems(w, lang) for w in vocab.verdict[key][lang]))
 
     sentence = _unnamed(sentence, vocab, lang)
-    if (_denies(sentence, vocab, lang) and not has(sentence, "allow")) or (has(sentence, "only") and has(toks, "more")):
+    allows = _allows(sentence, vocab, lang)
+    if (_denies(sentence, vocab, lang) and not allows) or (has(sentence, "only") and has(toks, "more")):
         return "denies"
-    return "allows" if has(sentence, "allow") else "states"
+    return "allows" if allows else "states"
+
+
+def _allows(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> bool:
+    """A word of `allow` not negated earlier in its clause: "no puede iniciarse", "ninguna
+    capacidad que se refiera a ella puede iniciarse" deny, not allow."""
+    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    return any(not _negated(sentence, i, negs, reach=len(sentence))
+               for w in vocab.verdict["allow"][lang] for i in find(sentence, phrase_stems(w, lang)))
 
 
 def _unnamed(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[Token, ...]:
@@ -1125,8 +1134,10 @@ def _consequence(unit: Unit, lang: str) -> tuple[Token, ...]:
 
 
 def _czech_negative(word: str) -> bool:
-    """A Czech word negated by its prefix (nelze, nepoužívají), not nebo, nejvýše, něco, než."""
-    return word.startswith("ne") and len(word) >= 5 and not word.startswith(("nej", "nebo", "neco", "nez", "neb"))
+    """A Czech word negated by its prefix (nelze, nepoužívají, nebude, nezmění), not nebo,
+    nejvýše, něco, některý, než, nezávisle."""
+    return word.startswith("ne") and len(word) >= 5 and word not in ("nebot", "nezli") and \
+        not word.startswith(("nej", "nek", "neco", "nece", "nezavis"))
 
 
 def _cite(source: EntrySource, game: str, lang: str, p: Paragraph) -> Cite:
