@@ -160,14 +160,6 @@ def test_a_cancelled_event_still_counts_as_played() -> None:
     assert answer.verdict == "yes" and "sigue considerándose jugada" in first(answer)[2]
 
 
-def test_a_sacrificed_card_cannot_be_saved() -> None:
-    # sacrifice ¶4 ("Obětované karty nelze zachránit"): the named rule that cites it says no
-    answer = ask("můžu zachránit obětovanou postavu?")
-    assert (answer.verdict_from, answer.stance) == ("rule:sacrifice-not-saved", "denies")
-    assert "nelze zachránit" in first(answer)[2]
-    assert answer.verdict == "no" and answer.answer is not None and answer.answer.startswith("Ne.")
-
-
 def test_a_paragraph_no_rule_cites_is_not_said_as_a_verdict() -> None:
     # influence-tokens ¶1 denies ("Neváží se k nim žádná zvláštní pravidla"), but a paragraph's
     # stance is not said as a verdict (ask.yaml `verdicts: give`): paragraph verdicts were no
@@ -321,9 +313,6 @@ def test_a_verdict_said_or_not_is_in_the_json_with_what_it_rests_on() -> None:
     # "no puede": an allow word negated in its clause denies
     ("cannot-be-saved", "es", "no"), ("limit-reached", "es", "no"), ("no-condition", "es", "no"),
     ("bestow-before-reactions", "es", "yes"),  # "(sean obligadas o no)" names, it does not deny
-    ("unique-in-dead-pile", "cs", "no"), ("immune-pays-costs", "es", "yes"),
-    ("redirect-despite-prohibition", "es", "yes"), ("redirect-despite-prohibition", "cs", "yes"),
-    ("no-target-chosen-no-effect", "cs", "no"),  # "nebude … a nezmění": Czech negated by the prefix
 ])
 def test_a_rule_says_yes_or_no_by_its_consequence(rule: str, lang: str, verdict: str) -> None:
     from judge.rules import ask as ask_module
@@ -406,6 +395,17 @@ def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
 
 
 # -- word families: Czech prefixes ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("word", "negated"), [
+    ("nelze", True), ("nebude", True), ("nebere", True), ("nezmeni", True), ("nepouzivaji", True),
+    ("nebo", False), ("nebot", False), ("nejvyse", False), ("neco", False), ("nektery", False), ("nez", False),
+    ("nezli", False), ("nezavisle", False),
+])
+def test_a_czech_word_is_negated_by_its_prefix_not_by_its_spelling(word: str, negated: bool) -> None:
+    from judge.rules import ask as ask_module
+
+    assert ask_module._czech_negative(word) is negated
+
 
 def test_a_czech_prefix_joins_a_word_family_and_a_short_root_does_not() -> None:
     from judge.rules.ask import loose
