@@ -57,7 +57,7 @@ def test_the_development_set_stays_answered() -> None:
         total["cite"] += 1
         right["cite"] += (answer.evidence[0].cite.id, answer.evidence[0].cite.para) in justifying
     assert right["step"] >= 35 and right["window"] >= 28 and right["cite"] >= 48, (right, total)
-    assert total["said"] >= 7 and right["said"] == total["said"], (right, total)  # a verdict said is right
+    assert total["said"] >= 2 and right["said"] == total["said"], (right, total)  # a verdict said is right
 
 
 # -- what the question asks ---------------------------------------------------------------------
@@ -156,8 +156,13 @@ def test_who_loses_claim_chooses() -> None:
 # -- verdicts -------------------------------------------------------------------------------------
 
 def test_a_cancelled_event_still_counts_as_played() -> None:
+    # the rule allows; a rule's "yes" is not said (ask.yaml `verdicts: give`: rule-allows was right
+    # for 1 of 2 on dev4 and on dev5), so the answer sends to the paragraph that says it
     answer = ask("si anulan mi evento, ¿se considera jugado igualmente?")
-    assert answer.verdict == "yes" and "sigue considerándose jugada" in first(answer)[2]
+    assert (answer.verdict_from, answer.stance) == ("rule:cancelled-event-discarded", "allows")
+    assert "sigue considerándose jugada" in first(answer)[2]
+    assert answer.verdict is None and answer.answer is not None
+    assert answer.answer.startswith("El veredicto está en los párrafos citados.")
 
 
 def test_a_paragraph_no_rule_cites_is_not_said_as_a_verdict() -> None:
@@ -353,8 +358,10 @@ def test_a_rule_says_the_same_in_both_languages() -> None:
 ])
 def test_passing_is_answered_by_the_rule_that_a_player_who_passed_may_act_again(question: str, words: str) -> None:
     answer = ask(question)
-    assert answer.verdict == "yes" and first(answer)[:2] == ("pass", 2) and words in first(answer)[2]
+    assert (answer.verdict_from, answer.stance) == ("rule:passed-may-act-again", "allows")
+    assert first(answer)[:2] == ("pass", 2) and words in first(answer)[2]
     assert answer.evidence[0].source == "rule:passed-may-act-again"
+    assert answer.verdict is None  # a rule's "yes" is not said (see the cancelled event above)
 
 
 def test_a_word_of_an_idea_in_another_sense_is_not_the_idea() -> None:
