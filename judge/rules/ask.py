@@ -79,6 +79,7 @@ class Vocabulary:
     game: str
     kinds: dict[str, Phrases] = field(hash=False)
     negations: Phrases = field(hash=False)
+    negation_words: dict[str, frozenset[str]] = field(hash=False)  # `negations`, folded: what _negated reads
     clause_breaks: Phrases = field(hash=False)
     windows: tuple[tuple[str, Phrases], ...]
     concepts: tuple[tuple[str, Phrases], ...]
@@ -139,10 +140,12 @@ def load_vocabulary(path: Path) -> Vocabulary:
         raise data.fail("undecided", "undecided: a list of {rule, all: [{es, cs}, ...]}")
     undecided = tuple((str(r["rule"]), tuple(per_lang(g) for g in r["all"])) for r in raw_open)
     references = mapping(data, "window_references")
+    negations = per_lang(mapping(data, "negations"))
     return Vocabulary(
         game=citing.data_game(data, "agot2"),
         kinds={k: per_lang(mapping(kinds, k)) for k in KINDS},
-        negations=per_lang(mapping(data, "negations")),
+        negations=negations,
+        negation_words={lang: frozenset(fold(w) for w in negations[lang]) for lang in LANGS},
         clause_breaks=per_lang(mapping(data, "clause_breaks")),
         windows=windows, concepts=named("concepts"), who=named("who"),
         verdict={k: per_lang(mapping(verdict, k)) for k in ("deny", "not_denials", "allow", "only", "more")},
@@ -562,7 +565,7 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
     ventana de acción") after those; a cue said as a point in time ("después de las
     reacciones", nor the cues within its words); a question whose only cues are such points of
     the triggering-condition sequence, `window_references`'s."""
-    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    negs = vocab.negation_words[lang]
     place_hits = _hits(toks, vocab.places.get(lang, ()), lang)
     placed = {i + n for i, n in place_hits} | {i for i, _ in place_hits}
     ends = {i + n for i, n in _hits(toks, vocab.references.get(lang, ()), lang)}
@@ -880,7 +883,7 @@ def _undecided(toks: Sequence[Token], vocab: Vocabulary, catalogue: Catalogue, l
     """The open rule (one the Rules Reference does not decide) whose every group of words the
     question says, not negated ("povinné přerušení, bez «mělo by»" is no forced would-interrupt),
     if any."""
-    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    negs = vocab.negation_words[lang]
     for name, groups in vocab.undecided:
         rule = catalogue.rules.get(name)
         if rule is not None and rule.open and all(any(not _negated(toks, i, negs) for i, _ in _hits(toks, g[lang], lang))
@@ -1079,7 +1082,7 @@ def _stance(sentence: Sequence[Token], toks: Sequence[Token], vocab: Vocabulary,
 def _allows(sentence: Sequence[Token], vocab: Vocabulary, lang: str) -> bool:
     """A word of `allow` not negated earlier in its clause: "no puede iniciarse", "ninguna
     capacidad que se refiera a ella puede iniciarse" deny, not allow."""
-    negs = frozenset(fold(w) for w in vocab.negations[lang])
+    negs = vocab.negation_words[lang]
     return any(not _negated(sentence, i, negs, reach=len(sentence))
                for w in vocab.verdict["allow"][lang] for i in find(sentence, phrase_stems(w, lang)))
 
