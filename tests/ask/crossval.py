@@ -1,19 +1,19 @@
 """Leave-one-set-out figures for `judge ask`, and the fit of its ranking weights and verdicts.
 
     .venv/bin/python tests/ask/crossval.py          # the table (about 4 minutes)
-    .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all five sets
+    .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all six sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
 
-The development sets are tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml and dev5.yaml. For each in turn, the
+The development sets are tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml and dev6.yaml. For each in turn, the
 ranking weights (glossary/agot2/ask.yaml `ranking`, one per feature of judge.rules.ask.FEATURES)
-and the verdicts said (`verdicts: give`, see choose_verdicts) are chosen on the other four and
+and the verdicts said (`verdicts: give`, see choose_verdicts) are chosen on the other five and
 the held set is scored with them: a figure from choices that never saw the set, which predicts
 a fresh set better than the sets tuned on. Rows: `round 3`, the hand-set weights of round 3
 (HAND, set on dev and dev2: only its dev3 and dev4 figures are held out), every verdict said;
 `fit on other`, the leave-one-set-out figures; `ask.yaml`, the weights and verdicts in ask.yaml
-(chosen on all four sets: not held out). Verdicts: accuracy (a verdict not said is wrong),
+(chosen on all the development sets: not held out). Verdicts: accuracy (a verdict not said is wrong),
 coverage (said, of the questions that record one), precision (right, of those said), and the
-constant answer the three other sets would choose. What is not fitted (the window cues, the
+constant answer the other sets would choose. What is not fitted (the window cues, the
 step rules) is the same in every fold: its figures are held out only for a set it was not
 read on.
 
@@ -87,7 +87,7 @@ from judge.rules import ask as asking
 from judge.rules.answers import Answer
 
 HERE = Path(__file__).resolve().parent
-SETS = ("dev", "dev2", "dev3", "dev4", "dev5")
+SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
 KEPT = "behaviours"  # the questions whose first paragraph tests/test_ask.py checks: in every fit
 KEPT_WEIGHT = 3  # each counts as this many development questions
 GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
