@@ -141,6 +141,20 @@ def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
 
 # -- who ------------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("question", "words"), [
+    # Fase de Trama ¶4 "el que tenga menos Poder acumulado gana" or Iniciativa ¶3 "el total más bajo de Poder"
+    ("empatamos en iniciativa con la misma trama. ¿la gana el que tiene menos poder?",
+     ("el que tenga menos Poder acumulado gana", "el total más bajo de Poder")),
+    ("máme stejnou iniciativu, vyhraje ji ten s menší mocí?", ("nejméně moci",)),
+])
+def test_who_is_said_when_the_first_paragraph_names_it_though_the_question_has_no_who_word(
+        question: str, words: tuple[str, ...]) -> None:
+    # a yes/no question that names no window: who is what the paragraph it rests on says
+    answer = ask(question)
+    assert "who" not in answer.kinds and answer.window is None
+    assert answer.who == "least-power" and any(w in first(answer)[2] for w in words)
+
+
 def test_who_orders_forced_abilities_is_the_first_player_with_the_paragraph_that_says_so() -> None:
     answer = ask("¿quién decide en qué orden se resuelven dos reacciones obligadas?")
     assert answer.who == "first-player"

@@ -843,8 +843,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
                              cover, u.phrase) for cover, u in kept if u.kind == "trigger")
-    who = best.who if window else None
-    if "who" in reading.kinds:  # the best paragraph that names who acts answers who
+    who = best.who  # what the justifying paragraph says of who acts or decides, asked or not
+    if "who" in reading.kinds:  # a who-question: the first of the best paragraphs that names who
         who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
     text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
                  withheld=basis is not None and verdict is None)
