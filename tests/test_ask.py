@@ -119,6 +119,17 @@ def test_an_action_in_the_marshaling_phase_is_its_special_window() -> None:
     assert (answer.step, answer.window) == ("3.2", "special-action-window")
 
 
+def test_a_question_set_in_the_marshaling_phase_names_its_special_window_without_naming_a_window() -> None:
+    # no window cue: the marshaling phase's only window is its special one (3.2), where cards are marshaled
+    for question, words in (("en la fase de reclutamiento me quedo sin oro. ¿puedo bajar un duplicado gratis?",
+                             "el jugador activo puede realizar una acción de jugador para reclutar"),
+                            ("ve fázi vykládání nemám zlaťáky. můžu vyložit duplikát zdarma?",
+                             "aktivní hráč shromažďuje příjem a může z ruky vyložit")):
+        answer = ask(question)
+        assert (answer.step, answer.window) == ("3.2", "special-action-window")
+        assert any(words in e.text for e in answer.evidence)
+
+
 # -- steps: with no trigger, and the phase a question names --------------------------------------
 
 @pytest.mark.parametrize(("question", "step", "words"), [

@@ -1024,7 +1024,9 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
     """The window the question's words name, else the one the justifying paragraph rules (the
     marshaling phase's special window only when no other phase is named), else the sequence
     step the question meets. An action window is the one after the step; where none follows it
-    and the step is not the justifying paragraph's own, the window of the phase named."""
+    and the step is not the justifying paragraph's own, the window of the phase named. A
+    question set in the marshaling phase that has no window yet is in that phase's special
+    window (its only one, where cards are marshaled)."""
     ruled = known.window_of_cite.get((best.id, best.para))
     phase = _phase(toks, known)
     window = cue
@@ -1038,6 +1040,8 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
             window = known.window_after[step]
         elif phase in known.phase_window and (step is None or step != best.step):
             window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
+    if window is None and phase is not None and known.phase_window.get(phase, ("", ""))[0] == "special-action-window":
+        window = "special-action-window"
     return window, step
 
 
