@@ -142,6 +142,21 @@ def test_a_step_no_trigger_creates_is_found(question: str, step: str, words: str
     assert answer.step == step and words in first(answer)[2]
 
 
+@pytest.mark.parametrize(("question", "words"), [
+    ("en la fase de retos mi personaje con renombre gana poder. tengo una reacción «después de que declares un "
+     "defensor», ¿sirve aquí?", "Paso 4.2.1 El jugador defensor declara a los defensores."),
+    ("mám reakci «poté, co vyhlásíš obránce». můžu ji použít, když už soupeř vyhrál výzvu?",
+     "Krok 4.2.1 Bránící se hráč vyhlásí obránce."),
+])
+def test_the_condition_an_ability_quotes_gives_the_step_when_it_has_one(question: str, words: str) -> None:
+    # «después de que declares un defensor» happens at 4.2.1 only (triggers.yaml defenders-declared),
+    # not at the example step of Reacciones e interrupciones ¶3 ("después de que se complete el paso
+    # 4.2.2"), which the words of the rest of the question bring first
+    answer = ask(question)
+    assert answer.step == "4.2.1" and answer.matches[0].trigger == "defenders-declared"
+    assert words in (answer.answer or "")
+
+
 def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"

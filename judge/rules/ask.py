@@ -67,6 +67,7 @@ _SPLIT = re.compile(r"(\s+|[?¿!¡.,;:()«»“”\"—–])")
 _PUNCT = re.compile(r"[?¿!¡.,;:()«»“”\"—–-]")
 _NUMBER_PREFIX = re.compile(r"^[\d.]+\s*")
 _QUOTES = frozenset("«»“”\"")
+_QUOTED = re.compile(r"[\'\"«“„‘]([^\'\"«»“”„‘’]{6,})[\'\"»”“’]")  # a quoted ability text
 
 Phrases = dict[str, tuple[str, ...]]
 Stems = tuple[frozenset[str], ...]
@@ -961,11 +962,14 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
           kept: list[tuple[float, Unit]]) -> str | None:
     """The framework step: one the question names; else, with a phase named, the step in it of a
     condition the question meets that every phase has ("al final de la fase de robo": 2.3,
-    whatever the paragraph ranked first); else the justifying paragraph's own (as the
-    data ties it) or one it names, when in the phase the question names (if any); else the one
-    step, in that phase, of the conditions that cite the justifying paragraph; else the step,
-    in that phase, of the condition the question meets best, or of any part of the data it
-    meets; with no phase named, the paragraph's own. Never a step outside the phase named."""
+    whatever the paragraph ranked first); else the one step (in that phase) of the condition an
+    ability the question quotes names ("una reacción «después de que declares un defensor»":
+    4.2.1, not the example step of the general rule ranked first); else the justifying
+    paragraph's own (as the data ties it) or one it names, when in the phase the question names
+    (if any); else the one step, in that phase, of the conditions that cite the justifying
+    paragraph; else the step, in that phase, of the condition the question meets best, or of
+    any part of the data it meets; with no phase named, the paragraph's own. Never a step
+    outside the phase named."""
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
@@ -973,6 +977,9 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     every_phase = _every_phase_step(kept, known, phase)
     if every_phase:
         return every_phase
+    quoted = _quoted_step(question, known, phase)
+    if quoted:
+        return quoted
     own = [best.step] if best.step else []
     own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
     own += [known.step_of_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_cite else []
@@ -997,6 +1004,19 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | None:
+    """The step of the condition an ability the question quotes names ("una reacción «después
+    de que pierdas un reto»": where a challenge is lost), when that condition happens at one
+    step only (in the phase named, if any)."""
+    for text in _QUOTED.findall(question):
+        met = next((u for _, u in _units(known, set(analyzed(text, known.lang))) if u.kind == "trigger"), None)
+        steps = {s.removeprefix("after-") for s in met.steps} if met else set()
+        steps = {s for s in steps if phase is None or known.step_phase.get(s) == phase}
+        if len(steps) == 1:
+            return steps.pop()
+    return None
 
 
 def _runner_up_step(second: Paragraph, known: Knowledge, phase: int | None) -> str | None:
