@@ -153,6 +153,23 @@ right entry; "rows" below is paragraph first over the fit's candidates, which ga
   over ask.yaml's, `named` gains and loses paragraph first on the six sets +9 / -9 at 0.5, +16 / -28
   at 1 and +17 / -50 at 2: no weight lifts the named entry's paragraph (18th in round 6 for "tengo
   una carta con emboscada…") without lifting a wrongly named one where it wins now.
+Round 7 (r7f), over six sets (dev / dev2 / dev3 / dev4 / dev5 / dev6 held out), rows from 43 / 41 / 21 /
+22 / 22 / 22 (paragraph first over the fit's candidates, as r7p's), `judge search`'s top-1 ¶ (the
+paragraph its first hit cites) right on 31 / 34 / 13 / 19 / 21 / 18:
+- not kept: `judge search`'s hits as ranking features, the ceiling of scoring a paragraph in ask as
+  search does (BM25F over term ×4, aliases ×3, body ×1, an exact name ×12, COORD; each set's
+  questions searched with the real index, limit 20, their hits' paragraphs added to the
+  candidates), fitted with the rest: `search-rr` (1 / the rank of the hit that cites the paragraph)
+  rows 46 / 41 / 19 / 22 / 22 / 23, weight 0.2 / 0 / 0.05 / 0 / 0.05 / 0.3 (dev, dev6 up, dev3 down);
+  `search-score` (the citing hit's score against the first hit's) the same as before, weight 0 on
+  four folds; `search-entry` (that score for every paragraph of the hit's entry) 43 / 41 / 21 / 22 /
+  22 / 24 (dev6 alone up, weight 0.05); the three together 46 / 41 / 19 / 21 / 22 / 23. At ask.yaml's
+  weights (48 / 42 / 20 / 25 / 20 / 25), `search-rr` at 0.2 gives 47 / 46 / 23 / 24 / 20 / 24 and
+  never lifts dev6, `search-entry` at 0.1-0.3 moves each set by one at most. Search and ask are
+  rarely right apart: search's top-1 is right where ask's first paragraph is not on 3 / 7 / 4 / 2 /
+  7 / 5 questions, ask's where search's is not on 20 / 15 / 11 / 8 / 6 / 12. Not ported into ask
+  (where it would be an approximation of whoosh's scores, in Pyodide too): its ceiling did not gain
+  on most folds.
 Pure Python; each question's candidates are its 80 best paragraphs by BM25 and by HAND, its
 justifying ones and every paragraph a named part of the data brings.
 """
