@@ -714,7 +714,7 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
         for j, ref in enumerate(_refs(catalogue.rules[undecided].cites, lang)):
             if ref in index:
                 add("undecided", index[ref], 1 / (1 + j), f"rule:{undecided}", override=True)
-    _entry_features(values, query, scores, top, known, _phase(toks, known))
+    _entry_features(values, query, scores, top, known, asked.phase)
     return Features(len(scores), top, values, why, undecided)
 
 
@@ -794,11 +794,13 @@ def rank(found: Features, weights: dict[str, float]) -> list[float]:
 
 @dataclass(frozen=True)
 class Question:
-    """A question read: its tokens, what it asks, its content words and their BM25 per paragraph."""
+    """A question read: its tokens, what it asks, the phase it names (if one), its content words
+    and their BM25 per paragraph."""
 
     text: str
     toks: tuple[Token, ...]
     reading: Reading
+    phase: int | None
     query: Counter[str] = field(hash=False)
     scores: list[float] = field(hash=False)
 
@@ -815,7 +817,7 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
     reading = read(toks, vocab, lang)
     stop = stop_words(lang)
     query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
-    return Question(text, toks, reading, query, _bm25(known, query))
+    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query))
 
 
 def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,
@@ -835,10 +837,10 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     why = found.why
     order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
     best = known.paragraphs[order[0]]
-    step = _step(question, toks, known, best, kept)
-    window, step = _window(reading.cue, known, best, kept, step, toks)
+    step = _step(question, asked.phase, known, best, kept)
+    window, step = _window(reading.cue, known, best, kept, step, asked.phase)
     if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
-        step = _runner_up_step(known.paragraphs[order[1]], known, _phase(toks, known))
+        step = _runner_up_step(known.paragraphs[order[1]], known, asked.phase)
     verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
@@ -958,7 +960,7 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
     return named[0] if len(named) == 1 else None
 
 
-def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragraph,
+def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
           kept: list[tuple[float, Unit]]) -> str | None:
     """The framework step: one the question names; else, with a phase named, the step in it of a
     condition the question meets that every phase has ("al final de la fase de robo": 2.3,
@@ -973,7 +975,6 @@ def _step(question: str, toks: Sequence[Token], known: Knowledge, best: Paragrap
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
-    phase = _phase(toks, known)
     every_phase = _every_phase_step(kept, known, phase)
     if every_phase:
         return every_phase
@@ -1040,7 +1041,7 @@ def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: i
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
-            step: str | None, toks: Sequence[Token]) -> tuple[str | None, str | None]:
+            step: str | None, phase: int | None) -> tuple[str | None, str | None]:
     """The window the question's words name, else the one the justifying paragraph rules (the
     marshaling phase's special window only when no other phase is named), else the sequence
     step the question meets. An action window is the one after the step; where none follows it
@@ -1048,10 +1049,10 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
     question set in the marshaling phase that has no window yet is in that phase's special
     window (its only one, where cards are marshaled)."""
     ruled = known.window_of_cite.get((best.id, best.para))
-    phase = _phase(toks, known)
+    phase_window = known.phase_window.get(phase, ("", ""))[0] if phase is not None else None
     window = cue
     if window is None or (window == "action-window" and ruled == "special-action-window"
-                          and (phase is None or known.phase_window.get(phase, ("", ""))[0] == ruled)):
+                          and (phase is None or phase_window == ruled)):
         window = ruled or window
     if window is None:
         window = next((u.window for _, u in kept if u.window), None)
@@ -1060,7 +1061,7 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
             window = known.window_after[step]
         elif phase in known.phase_window and (step is None or step != best.step):
             window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
-    if window is None and phase is not None and known.phase_window.get(phase, ("", ""))[0] == "special-action-window":
+    if window is None and phase_window == "special-action-window":
         window = "special-action-window"
     return window, step
 
