@@ -823,7 +823,7 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
 def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,
            catalogue: Catalogue, source: EntrySource) -> Answer:
     asked = question_of(question, lang, known, vocab)
-    question, toks, reading, top = asked.text, asked.toks, asked.reading, asked.top
+    question, reading, top = asked.text, asked.reading, asked.top
     if top < MIN_SCORE:  # a stray shared word ("color") is no answer: say so, show the closest
         scores = asked.scores
         order = sorted(range(len(scores)), key=lambda i: -scores[i])[:3] if top > 0 else []
