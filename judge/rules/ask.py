@@ -15,7 +15,7 @@ folded Snowball stems), so the same code answers in the browser, where there is 
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
 words name and where the paragraph stands in its entry (FEATURES), weighed by ask.yaml's
-`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml, dev3.yaml and dev4.yaml (dev5.yaml and dev6.yaml are development from rounds 6 and 7) by tests/ask/crossval.py,
+`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml, dev3.yaml and dev4.yaml (dev5.yaml, dev6.yaml and dev7.yaml are development from rounds 6, 7 and 8) by tests/ask/crossval.py,
 which also prints the leave-one-set-out figures that predict a fresh set.
 """
 
