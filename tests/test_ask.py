@@ -165,6 +165,17 @@ def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     assert ask("schopnost na konci fáze vykládání, použiju ji ještě po vyložení karet?").step == "3.4"
 
 
+def test_the_marshaling_phases_special_window_with_no_step_read_is_after_3_2() -> None:
+    # the window follows 3.2 (framework.yaml), where cards are marshaled: its step, when none was read
+    from judge.rules import ask as asking
+    known, _ = api._ask_data("agot2", "cs")
+    setup = next(p for p in known.paragraphs if (p.id, p.para) == ("setup", 14))  # a paragraph of no step
+    assert setup.step is None and "během přípravy hry" in setup.text
+    marshaling = known.step_phase["3.2"]
+    assert asking._window(None, known, setup, [], None, marshaling) == ("special-action-window", "3.2")
+    assert asking._window(None, known, setup, [], "3.1", marshaling) == ("special-action-window", "3.1")
+
+
 # -- who ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "words"), [

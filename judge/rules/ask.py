@@ -1047,7 +1047,7 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
     step the question meets. An action window is the one after the step; where none follows it
     and the step is not the justifying paragraph's own, the window of the phase named. A
     question set in the marshaling phase that has no window yet is in that phase's special
-    window (its only one, where cards are marshaled)."""
+    window (its only one, where cards are marshaled), after its step (3.2) if no step was read."""
     ruled = known.window_of_cite.get((best.id, best.para))
     phase_window = known.phase_window.get(phase, ("", ""))[0] if phase is not None else None
     window = cue
@@ -1061,8 +1061,9 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
             window = known.window_after[step]
         elif phase in known.phase_window and (step is None or step != best.step):
             window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
-    if window is None and phase_window == "special-action-window":
-        window = "special-action-window"
+    if window is None and phase is not None and phase_window == "special-action-window":
+        window, after = known.phase_window[phase]
+        step = step or after
     return window, step
 
 
