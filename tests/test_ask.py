@@ -534,6 +534,86 @@ def test_json_keeps_the_old_fields_and_adds_the_new(runner: CliRunner) -> None:
     assert {"cite", "score", "source", "text"} == set(data["evidence"][0])
 
 
+# -- the bank of the questions each paragraph answers (asked.yaml) --------------------------------
+
+BANKED = ("mi personaje ya esta tumbado de antes, lo puedo volver a tumbar para pagar otra cosa?", "es", "kneel", 2)
+
+
+def _paragraph(lang: str, entry: str, para: int) -> str:
+    from judge.rules import data
+    source = data.sequence_data("agot2")[0]
+    return next(e for e in source.entries if e.game == "agot2" and e.lang == lang and e.id == entry).blocks[para - 1].text
+
+
+def _answer_with(bank: tuple[tuple[str, str, str, int], ...], weight: float, question: str, lang: str) -> Answer:
+    from dataclasses import replace
+
+    from judge.rules import ask as asking
+    from judge.rules import data
+    known, vocab = api._ask_data("agot2", lang)
+    source, framework, catalogue = data.sequence_data("agot2")
+    known = replace(known, bank=asking.bank(bank, vocab, lang))
+    vocab = replace(vocab, ranking={**vocab.ranking, "asked": weight})
+    return asking.answer(question, lang, known, vocab, framework, catalogue, source)
+
+
+def test_a_question_in_a_bank_questions_words_brings_the_paragraph_it_was_written_for() -> None:
+    # "tumbar" is the players' word; the paragraph says "arrodillar", so only the bank links them
+    text = _paragraph("es", "kneel", 2)
+    assert "no puede volver a arrodillarse" in text and "tumb" not in text
+    question = "tengo una carta tumbada, la puedo tumbar otra vez para otro coste?"
+    with_bank = _answer_with((BANKED,), 5.0, question, "es")  # a weight at which the vote decides
+    assert (with_bank.evidence[0].cite.id, with_bank.evidence[0].cite.para) == ("kneel", 2)
+    assert with_bank.evidence[0].source == "asked"
+    without = _answer_with((), 5.0, question, "es")
+    assert ("kneel", 2) not in [(e.cite.id, e.cite.para) for e in without.evidence[:1]]
+
+
+def test_a_bank_question_votes_only_when_alike_and_in_its_language() -> None:
+    from judge.rules import ask as asking
+    known, vocab = api._ask_data("agot2", "es")
+    found = asking.bank((BANKED, ("kdo hraje prvni?", "cs", "first-player", 3)), vocab, "es")
+    assert found.refs == (("kneel", 2),)  # the Czech question is not in the Spanish bank
+    alike = asking.question_of("puedo tumbar otra vez un personaje tumbado?", "es", known, vocab).query
+    other = asking.question_of("cuantas cartas robo en la fase de robo?", "es", known, vocab).query
+    assert list(asking.votes(alike, found)) == [("kneel", 2)]
+    assert asking.votes(other, found) == {}
+
+
+def test_every_bank_question_names_a_paragraph_of_its_language() -> None:
+    from judge.rules.ask import asked_path, load_asked
+    bank = load_asked(asked_path("agot2", ROOT / "glossary"))
+    for lang in ("es", "cs"):
+        mine = [b for b in bank if b[1] == lang]
+        assert len(mine) >= 500 and len({(e, p) for _, _, e, p in mine}) >= 450, lang
+    texts = [(q, lang) for q, lang, _, _ in bank]
+    assert len(texts) == len(set(texts))  # no question twice
+    missing = [(lang, entry, para) for _, lang, entry, para in bank
+               if not _paragraph_or_none(lang, entry, para)]
+    assert not missing
+
+
+def _paragraph_or_none(lang: str, entry: str, para: int) -> str | None:
+    try:
+        text = _paragraph(lang, entry, para)
+    except (StopIteration, IndexError):
+        return None
+    return text if para >= 1 and text.strip() else None
+
+
+def test_the_bank_reports_a_bad_question_with_its_line(tmp_path: Path) -> None:
+    from judge.core.errors import JudgeError
+    from judge.rules.ask import load_asked
+    broken = tmp_path / "asked.yaml"
+    broken.write_text("game: agot2\nquestions:\n  - {lang: es, id: kneel, para: 2, q: 'ya'}\n"
+                      "  - {lang: fr, id: kneel, para: 2, q: 'encore?'}\n", "utf-8")
+    with pytest.raises(JudgeError, match=r"asked.yaml:4: .*lang \(es, cs\)"):
+        load_asked(broken)
+    broken.write_text("game: agot2\nquestions:\n  - {lang: es, id: kneel, para: dos, q: 'ya'}\n", "utf-8")
+    with pytest.raises(JudgeError, match=r"asked.yaml:3: "):
+        load_asked(broken)
+
+
 # -- bad input --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "message"), [

@@ -414,7 +414,7 @@ def test_shared_parts_are_one_object_and_the_value_stays_equal() -> None:
     from judge.rules import ask, data
 
     built = catalogue.ask_knowledge(made.glossary, data.framework("agot2"), data.engine_data("agot2"),  # type: ignore[arg-type]
-                                    data.ask_vocabulary("agot2"), "es")
+                                    data.ask_vocabulary("agot2"), "es", data.ask_bank("agot2", "es"))
     assert known == built and compiled.shared(built) == built
     tokens = [t for p in known.paragraphs for t in p.toks]
     by_value: dict[ask.Token, int] = {}

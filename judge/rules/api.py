@@ -102,7 +102,7 @@ def _ask_data(game: str, lang: str) -> tuple[asking.Knowledge, asking.Vocabulary
     known = data.ask_knowledge(game, lang)  # built once into the compiled catalogue
     if known is None:
         source, fw, cat = data.sequence_data(game)
-        known = catalogue.ask_knowledge(source, fw, cat, vocab, lang)
+        known = catalogue.ask_knowledge(source, fw, cat, vocab, lang, data.ask_bank(game, lang))
     return known, vocab
 
 

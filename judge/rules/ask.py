@@ -291,6 +291,84 @@ def _shared_start(a: str, b: str) -> bool:
     return n >= 4 and n >= min(len(a), len(b)) - 2
 
 
+# -- the questions each paragraph answers (asked.yaml) ------------------------------------------
+
+BANK_NEAR = 5     # the bank's questions most like the question asked: each votes for its paragraph
+BANK_MIN = 0.3    # the likeness (cosine) below which a bank question does not vote
+
+
+@dataclass(frozen=True)
+class Bank:
+    """The questions each paragraph answers, in one language, as players put them at the table
+    (glossary/<game>/asked.yaml): each question's content words as a unit vector of their
+    rarity among these questions, and the paragraph it was written for. A question put in the
+    words of one of them ("lo giro", "kdo hraje první") is likely decided by that paragraph,
+    which need not say those words."""
+
+    idf: dict[str, float] = field(hash=False)
+    vectors: tuple[dict[str, float], ...] = field(hash=False)
+    refs: tuple[tuple[str, int], ...]
+
+
+Asked = tuple[str, str, str, int]  # a bank question: its words, language, entry id, paragraph
+
+
+def asked_path(game: str, root: Path | None = None) -> Path:
+    return (root or paths.glossary_root()) / game / "asked.yaml"
+
+
+def load_asked(path: Path) -> tuple[Asked, ...]:
+    """asked.yaml: the questions each paragraph answers, `{lang, id, para, q}` each, validated
+    (`file:line: message`; that the paragraphs exist is tests/test_asked.py's)."""
+    data = yamldata.load(path)
+    raw = data.get("questions")
+    if not isinstance(raw, LocatedList):
+        raise data.fail("questions", "questions: a list of {lang, id, para, q}")
+    out = []
+    for item, line in zip(raw, raw.lines):
+        if not (isinstance(item, Located) and item.get("lang") in LANGS and isinstance(item.get("id"), str)
+                and type(item.get("para")) is int and isinstance(item.get("q"), str) and item["q"].strip()):
+            raise BadData(data.where, line,
+                          f"each question is {{lang ({', '.join(LANGS)}), id (entry), para (number), q (text)}}")
+        out.append((str(item["q"]), str(item["lang"]), str(item["id"]), int(item["para"])))
+    return tuple(out)
+
+
+def bank(asked: Iterable[Asked], vocab: Vocabulary, lang: str) -> Bank:
+    """The bank of the questions `asked` in `lang`, each read as ask reads a question."""
+    breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
+    said: list[frozenset[str]] = []
+    refs: list[tuple[str, int]] = []
+    for text, in_lang, entry, para in asked:
+        if in_lang == lang:
+            toks = tokens(text, lang, breaks)
+            said.append(frozenset(_content(toks, read(toks, vocab, lang), lang)))
+            refs.append((entry, para))
+    df = Counter(t for terms in said for t in terms)
+    n = len(said) or 1
+    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+    return Bank(idf, tuple(_unit({t: idf[t] for t in terms}) for terms in said), tuple(refs))
+
+
+def _unit(vector: dict[str, float]) -> dict[str, float]:
+    norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+    return {t: v / norm for t, v in vector.items()}
+
+
+def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
+    """Each paragraph's vote: the likeness to `query` (content stems) of each of the BANK_NEAR
+    bank questions most like it (at least BANK_MIN) that were written for it, summed."""
+    mine = _unit({t: found.idf[t] for t in set(query) if t in found.idf})
+    if not mine:
+        return {}
+    likeness = [sum(w * vector.get(t, 0.0) for t, w in mine.items()) for vector in found.vectors]
+    near = sorted((i for i, s in enumerate(likeness) if s >= BANK_MIN), key=lambda i: -likeness[i])[:BANK_NEAR]
+    out: dict[tuple[str, int], float] = {}
+    for i in near:
+        out[found.refs[i]] = out.get(found.refs[i], 0.0) + likeness[i]
+    return out
+
+
 # -- what the project knows, in one language --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -346,6 +424,7 @@ class Knowledge:
     window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
     prefixes: tuple[str, ...] = ()
     heads: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # see _heads
+    bank: Bank | None = None  # the questions each paragraph answers (asked.yaml), in this language
 
     def family(self, term: str) -> list[str]:
         """The stems of the paragraphs of `term`'s word family, but not `term` (see `loose`)."""
@@ -354,8 +433,9 @@ class Knowledge:
 
 
 def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogue, vocab: Vocabulary,
-              lang: str) -> Knowledge:
-    """Everything `ask` retrieves over, for one game and language."""
+              lang: str, bank: Bank | None = None) -> Knowledge:
+    """Everything `ask` retrieves over, for one game and language, with the bank of the
+    questions each paragraph answers (asked.yaml)."""
     game = catalogue.game
     paragraphs = tuple(_paragraphs(source, game, lang, vocab))
     df: Counter[str] = Counter()
@@ -405,7 +485,8 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
                      _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite),
-                     vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]))
+                     vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]),
+                     bank)
 
 
 def _heads(terms: Iterable[str], prefixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -645,9 +726,10 @@ def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 
 # cites, the share of the question's words (by rarity) it says (`cover`), how much of the
 # question its entry's title says and how much its entry's paragraphs together say (`title`,
 # `entry`, each against the entry that says most), whether it opens its entry (`first`) and
-# whether its step is in the phase the question names (`phase`). ask.yaml's `ranking` weighs them.
+# whether its step is in the phase the question names (`phase`), and how much the bank's questions
+# most like this one vote for it (`asked`, see Bank). ask.yaml's `ranking` weighs them.
 FEATURES = ("bm25", "rule", "sequence", "trigger", "step", "idea", "idea-rule", "who", "who-window", "when",
-            "pair", "undecided", "cover", "title", "entry", "first", "phase")
+            "pair", "undecided", "cover", "title", "entry", "first", "phase", "asked")
 ENTRY_NEAR = 0.3   # an entry whose best paragraph's BM25 is below this share of the best's adds nothing
 
 
@@ -715,6 +797,10 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
             if ref in index:
                 add("undecided", index[ref], 1 / (1 + j), f"rule:{undecided}", override=True)
     _entry_features(values, query, scores, top, known, asked.phase)
+    if known.bank is not None:
+        for ref, vote in votes(query, known.bank).items():
+            if ref in index:
+                add("asked", index[ref], vote, "asked")
     return Features(len(scores), top, values, why, undecided)
 
 
@@ -815,9 +901,14 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
     toks = tokens(text, lang, breaks)
     _check_language(toks, known, vocab, lang)
     reading = read(toks, vocab, lang)
-    stop = stop_words(lang)
-    query = Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
+    query = _content(toks, reading, lang)
     return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query))
+
+
+def _content(toks: Sequence[Token], reading: Reading, lang: str) -> Counter[str]:
+    """A question's content words (stems): not its question words, not function words."""
+    stop = stop_words(lang)
+    return Counter(s for i, t in enumerate(toks) if i not in reading.asked and t.word not in stop for s in t.stems)
 
 
 def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framework: Framework,

@@ -25,10 +25,10 @@ from judge.rules import registry, timing
 from judge.rules.timing import Framework
 
 if TYPE_CHECKING:
-    from judge.rules.ask import Knowledge, Vocabulary
+    from judge.rules.ask import Bank, Knowledge, Vocabulary
     from judge.rules.triggers import Catalogue as Triggers
 
-FORMAT = 3
+FORMAT = 4
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,17 @@ class GameData:
     triggers.Catalogue for the trigger sequence, the engine module's own type for the others.
     `vocabulary`: the words `judge ask` reads the game's questions with (ask.yaml), None without
     one. `knowledge`: per language, the paragraph index `judge ask` retrieves over
-    (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`)."""
+    (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`).
+    `banks`: per language, the bank of the questions each paragraph answers (asked.yaml, read
+    as ask reads a question), which votes in ask's ranking: in the index already, kept apart,
+    built, for the browser, which builds the index but should not read a thousand questions."""
 
     engine: str
     framework: Framework | None
     data: bytes | None
     vocabulary: bytes | None = None
     knowledge: dict[str, bytes] = field(default_factory=dict, hash=False)
+    banks: dict[str, bytes] = field(default_factory=dict, hash=False)
 
     # Each reads None when absent or unreadable: the caller then parses or builds it.
     def engine_data(self) -> object | None:
@@ -57,6 +61,12 @@ class GameData:
 
         found = _unpickled(self.vocabulary)
         return found if isinstance(found, Vocabulary) else None
+
+    def ask_bank(self, lang: str) -> Bank | None:
+        from judge.rules.ask import Bank
+
+        found = _unpickled(self.banks.get(lang))
+        return found if isinstance(found, Bank) else None
 
     def ask_knowledge(self, lang: str) -> Knowledge | None:
         from judge.rules.ask import Knowledge
@@ -129,21 +139,29 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     framework = timing.load(fw_path) if fw_path.is_file() else None
     data = registry.data_loader(engine)(data_path) if data_path.is_file() else None
     vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
+    asked_path = ask.asked_path(game, root)
+    banks = {}
+    if vocabulary is not None and asked_path.is_file():
+        asked = ask.load_asked(asked_path)
+        banks = {lang: ask.bank(asked, vocabulary, lang) for lang in LANGS}
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
-        knowledge = {lang: _pickled(compiled.shared(ask_knowledge(cited, framework, data, vocabulary, lang)))
+        knowledge = {lang: _pickled(compiled.shared(ask_knowledge(cited, framework, data, vocabulary, lang,
+                                                                  banks.get(lang))))
                      for lang in LANGS}
     return GameData(engine, framework, None if data is None else _pickled(data),
-                    None if vocabulary is None else _pickled(vocabulary), knowledge)
+                    None if vocabulary is None else _pickled(vocabulary), knowledge,
+                    {lang: _pickled(bank) for lang, bank in banks.items()})
 
 
 def ask_knowledge(cited: Glossary, framework: Framework, catalogue: Triggers, vocab: Vocabulary,
-                  lang: str) -> Knowledge:
-    """The paragraph index `judge ask` retrieves over for one game and language (built here
-    once into the catalogue; by `judge.rules.api` when there is none)."""
+                  lang: str, bank: Bank | None = None) -> Knowledge:
+    """The paragraph index `judge ask` retrieves over for one game and language, with the bank
+    of the questions each paragraph answers (built here once into the catalogue; by
+    `judge.rules.api` when there is none)."""
     from judge.rules import ask
 
-    return ask.knowledge(cited.entries, framework, catalogue, vocab, lang)
+    return ask.knowledge(cited.entries, framework, catalogue, vocab, lang, bank)
 
 
 def _pickled(value: object) -> bytes:

@@ -18,7 +18,7 @@ from judge.rules.catalogue import GameData
 from judge.rules.timing import Framework
 
 if TYPE_CHECKING:
-    from judge.rules.ask import Knowledge, Vocabulary
+    from judge.rules.ask import Bank, Knowledge, Vocabulary
     from judge.rules.triggers import Catalogue
 
 
@@ -78,6 +78,19 @@ def ask_vocabulary(game: str) -> Vocabulary:
     from judge.rules import ask
 
     return ask.vocabulary_for(game, paths.glossary_root())
+
+
+def ask_bank(game: str, lang: str) -> Bank | None:
+    """The bank of the questions each paragraph answers, which votes in `judge ask`'s ranking
+    (the game's asked.yaml, built into the compiled catalogue); None without one."""
+    compiled = _game(game)
+    found = compiled.ask_bank(lang) if compiled is not None else None
+    if found is not None:
+        return found
+    from judge.rules import ask
+
+    path = ask.asked_path(game, paths.glossary_root())
+    return ask.bank(ask.load_asked(path), ask_vocabulary(game), lang) if path.is_file() else None
 
 
 def ask_knowledge(game: str, lang: str) -> Knowledge | None:

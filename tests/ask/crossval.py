@@ -240,7 +240,7 @@ def candidates(q: dict[str, Any], weights: dict[str, float]) -> list[Row] | None
     start = asking.rank(found, weights)
     by = (lambda i: -start[i]), (lambda i: -asked.scores[i])
     chosen = {i for key in by for i in sorted(range(found.size), key=key)[:CANDIDATES]}
-    chosen |= {i for f in ("rule", "sequence", "trigger", "step", "idea-rule", "undecided") for i in found.values[f]}
+    chosen |= {i for f in ("rule", "sequence", "trigger", "step", "idea-rule", "undecided", "asked") for i in found.values[f]}
     right = justifying(q)
     chosen |= {i for i, p in enumerate(known.paragraphs) if (p.id, p.para) in right}
     rows = [([found.values[f].get(i, 0.0) for f in asking.FEATURES], (known.paragraphs[i].id, known.paragraphs[i].para)
