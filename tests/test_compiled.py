@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -397,6 +398,44 @@ def test_an_edited_paragraph_is_in_the_cached_ask_index(tmp_path: Path, monkeypa
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     after = paragraphs()
     assert after != before and any("ANULAR" in p for p in after - before)
+
+
+def test_the_question_bank_is_read_again_only_when_its_files_change(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry's edit recompiles the catalogue but reads the bank's questions from the cache;
+    an edit of asked.yaml reads them again, and the new question is in the bank."""
+    import shutil
+
+    from judge.rules import ask
+
+    root = tmp_path / "glossary"
+    shutil.copytree(ROOT / "glossary", root)
+    monkeypatch.setattr(compiled, "TRUST_SECONDS", 0.0)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    read: list[str] = []
+    real_bank = ask.bank
+
+    def counted(asked: Any, vocab: Any, lang: str) -> ask.Bank:
+        read.append(lang)
+        return real_bank(asked, vocab, lang)
+
+    monkeypatch.setattr(ask, "bank", counted)
+
+    def bank_of(game: str = "agot2", lang: str = "es") -> ask.Bank:
+        made = catalogue.compile_catalogue(root, ask_index=False).game(game)
+        found = made.ask_bank(lang) if made is not None else None
+        assert found is not None
+        return found
+
+    first = bank_of()
+    assert sorted(read) == ["cs", "es"]
+    entry = root / "agot2" / "es" / "cancel.md"
+    entry.write_text(entry.read_text("utf-8").replace("anular", "ANULAR", 1), "utf-8")
+    assert bank_of() == first and sorted(read) == ["cs", "es"]  # from the cache
+    asked = root / "agot2" / "asked.yaml"
+    asked.write_text(asked.read_text("utf-8") + "  - {lang: es, id: kneel, para: 2, q: 'zorglub zorglub?'}\n", "utf-8")
+    again = bank_of()
+    assert sorted(read) == ["cs", "cs", "es", "es"] and again.refs[-1] == ("kneel", 2) and "zorglub" in again.idf
 
 
 def test_an_entry_keeps_its_path_through_the_compiled_glossary() -> None:

@@ -12,7 +12,7 @@ file with an error, a file changed a moment ago).
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -140,18 +140,43 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     data = registry.data_loader(engine)(data_path) if data_path.is_file() else None
     vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
     asked_path = ask.asked_path(game, root)
-    banks = {}
-    if vocabulary is not None and asked_path.is_file():
-        asked = ask.load_asked(asked_path)
-        banks = {lang: ask.bank(asked, vocabulary, lang) for lang in LANGS}
+    banks = _banks(asked_path, vocab_path, vocabulary) if vocabulary is not None and asked_path.is_file() else {}
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
-        knowledge = {lang: _pickled(compiled.shared(ask_knowledge(cited, framework, data, vocabulary, lang,
-                                                                  banks.get(lang))))
+        # the bank joins after `shared`, which would walk its thousands of vectors for little
+        knowledge = {lang: _pickled(replace(_shared_knowledge(cited, framework, data, vocabulary, lang),
+                                            bank=banks.get(lang)))
                      for lang in LANGS}
     return GameData(engine, framework, None if data is None else _pickled(data),
                     None if vocabulary is None else _pickled(vocabulary), knowledge,
                     {lang: _pickled(bank) for lang, bank in banks.items()})
+
+
+def _banks(asked_path: Path, vocab_path: Path, vocabulary: Vocabulary) -> dict[str, Bank]:
+    """The question bank of each language, from the user's cache when asked.yaml, ask.yaml and
+    judge's code are as they were: reading its thousands of questions takes a second or two,
+    which an edit of a glossary entry (that recompiles the catalogue) should not cost again."""
+    from judge.rules import ask
+
+    key = compiled.files_key([asked_path, vocab_path], "bank")
+    cache = compiled.path_for("bank", asked_path.parent)
+    stored = compiled.read(cache, key) if key is not None else None
+    if isinstance(stored, dict) and set(stored) == set(LANGS) and all(isinstance(b, ask.Bank) for b in stored.values()):
+        return stored
+    asked = ask.load_asked(asked_path)
+    banks = {lang: ask.bank(asked, vocabulary, lang) for lang in LANGS}
+    if key is not None:
+        compiled.write(cache, key, banks)
+    return banks
+
+
+def _shared_knowledge(cited: Glossary, framework: Framework, catalogue: Triggers, vocab: Vocabulary,
+                      lang: str) -> Knowledge:
+    from judge.rules.ask import Knowledge
+
+    known = compiled.shared(ask_knowledge(cited, framework, catalogue, vocab, lang))
+    assert isinstance(known, Knowledge)  # shared gives back an equal value of the same type
+    return known
 
 
 def ask_knowledge(cited: Glossary, framework: Framework, catalogue: Triggers, vocab: Vocabulary,
