@@ -43,7 +43,7 @@ class GameData:
     (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`).
     `banks`: per language, the bank of the questions each paragraph answers (asked.yaml, read
     as ask reads a question), which votes in ask's ranking: in the index already, kept apart,
-    built, for the browser, which builds the index but should not read a thousand questions."""
+    built, for the browser, which builds the index but should not read thousands of questions."""
 
     engine: str
     framework: Framework | None
@@ -140,7 +140,7 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     data = registry.data_loader(engine)(data_path) if data_path.is_file() else None
     vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
     asked_path = ask.asked_path(game, root)
-    banks = _banks(asked_path, vocab_path, vocabulary) if vocabulary is not None and asked_path.is_file() else {}
+    banks = question_banks(asked_path, vocab_path, vocabulary) if vocabulary is not None and asked_path.is_file() else {}
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
         # the bank joins after `shared`, which would walk its thousands of vectors for little
@@ -152,7 +152,7 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
                     {lang: _pickled(bank) for lang, bank in banks.items()})
 
 
-def _banks(asked_path: Path, vocab_path: Path, vocabulary: Vocabulary) -> dict[str, Bank]:
+def question_banks(asked_path: Path, vocab_path: Path, vocabulary: Vocabulary) -> dict[str, Bank]:
     """The question bank of each language, from the user's cache when asked.yaml, ask.yaml and
     judge's code are as they were: reading its thousands of questions takes a second or two,
     which an edit of a glossary entry (that recompiles the catalogue) should not cost again."""

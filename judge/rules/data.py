@@ -82,15 +82,19 @@ def ask_vocabulary(game: str) -> Vocabulary:
 
 def ask_bank(game: str, lang: str) -> Bank | None:
     """The bank of the questions each paragraph answers, which votes in `judge ask`'s ranking
-    (the game's asked.yaml, built into the compiled catalogue); None without one."""
+    (the game's asked.yaml, built into the compiled catalogue, else read or taken from its own
+    cache); None without one."""
     compiled = _game(game)
     found = compiled.ask_bank(lang) if compiled is not None else None
     if found is not None:
         return found
     from judge.rules import ask
 
-    path = ask.asked_path(game, paths.glossary_root())
-    return ask.bank(ask.load_asked(path), ask_vocabulary(game), lang) if path.is_file() else None
+    root = paths.glossary_root()
+    path = ask.asked_path(game, root)
+    if not path.is_file():
+        return None
+    return catalogue.question_banks(path, ask.vocabulary_path(game, root), ask_vocabulary(game)).get(lang)
 
 
 def ask_knowledge(game: str, lang: str) -> Knowledge | None:
