@@ -478,8 +478,8 @@ def ask_command(ctx: click.Context, question: str, game: str | None, lang: str, 
     """Answer a judge's question typed in Spanish or Czech, with or without accents: when
     something happens, which window is open, who acts or decides first, yes or no, what
     happens if. The answer gives the framework step and the window, who, the step after, and
-    the paragraphs that say so, the justifying one first; to a yes/no question, a "no" where a
-    named rule denies it (else it sends to the paragraphs cited); it says so when the Rules
+    the paragraphs that say so, the justifying one first; to a yes/no question it sends to the
+    paragraphs cited (the JSON says what the named rule met says); it says so when the Rules
     Reference does not decide, and for a situation it prints the
     `judge step` scenario that steps it. Exits 1 when the rules do not speak of it (the closest
     paragraphs are listed), 2 on an empty, over-long or non-Spanish/Czech question.

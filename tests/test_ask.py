@@ -57,7 +57,7 @@ def test_the_development_set_stays_answered() -> None:
         total["cite"] += 1
         right["cite"] += (answer.evidence[0].cite.id, answer.evidence[0].cite.para) in justifying
     assert right["step"] >= 33 and right["window"] >= 28 and right["cite"] >= 51, (right, total)
-    assert total["said"] >= 2 and right["said"] == total["said"], (right, total)  # a verdict said is right
+    assert total["said"] >= 1 and right["said"] == total["said"], (right, total)  # a verdict said is right
 
 
 # -- what the question asks ---------------------------------------------------------------------
@@ -208,26 +208,26 @@ def test_who_loses_claim_chooses() -> None:
 # -- verdicts -------------------------------------------------------------------------------------
 
 def test_a_cancelled_event_still_counts_as_played() -> None:
-    # the rule allows, and a rule's "yes" is said (ask.yaml `verdicts: give`, refitted in round 8:
-    # rule-allows right 15/18 on the seven development sets)
+    # the rule allows; a rule's verdict is not said (ask.yaml `verdicts: give`: right for 2 of 8 on
+    # round 8's two fresh held-out sets), so the answer sends to the paragraph that says it
     answer = ask("si anulan mi evento, ¿se considera jugado igualmente?")
     assert (answer.verdict_from, answer.stance) == ("rule:cancelled-event-discarded", "allows")
     assert "sigue considerándose jugada" in first(answer)[2]
-    assert answer.verdict == "yes" and answer.answer is not None and answer.answer.startswith("Sí")
+    assert answer.verdict is None and answer.answer is not None
+    assert answer.answer.startswith("El veredicto está en los párrafos citados.")
 
 
-def test_a_rules_yes_is_not_said_when_ask_yaml_does_not_give_it() -> None:
+def test_a_rules_yes_is_said_when_ask_yaml_gives_it() -> None:
     from dataclasses import replace
 
     from judge.rules import ask as asking
     from judge.rules import data
     known, vocab = api._ask_data("agot2", "es")
     source, framework, catalogue = data.sequence_data("agot2")
-    vocab = replace(vocab, verdicts_given=vocab.verdicts_given - {"rule-allows"})
+    vocab = replace(vocab, verdicts_given=vocab.verdicts_given | {"rule-allows"})
     answer = asking.answer("si anulan mi evento, ¿se considera jugado igualmente?", "es", known, vocab,
                            framework, catalogue, source)
-    assert answer.verdict is None and answer.answer is not None
-    assert answer.answer.startswith("El veredicto está en los párrafos citados.")
+    assert answer.verdict == "yes" and answer.answer is not None and answer.answer.startswith("Sí")
 
 
 def test_a_paragraph_no_rule_cites_is_not_said_as_a_verdict() -> None:
@@ -243,7 +243,8 @@ def test_a_paragraph_no_rule_cites_is_not_said_as_a_verdict() -> None:
 
 def test_one_copy_once_per_condition() -> None:
     answer = ask("¿puedo usar la misma interrupción dos veces contra la misma condición?")
-    assert answer.verdict == "no" and "una sola vez" in first(answer)[2]
+    assert (answer.verdict_from, answer.stance) == ("rule:once-per-copy", "denies") and answer.verdict is None
+    assert "una sola vez" in first(answer)[2]
 
 
 def test_a_name_with_no_in_it_is_not_a_denial() -> None:
@@ -360,7 +361,7 @@ def test_a_rule_that_cites_the_evidence_decides_with_its_consequence() -> None:
     # then ¶3 ("nesmí být proveden pokus vyhodnotit i druhou část"): then-not-attempted, whose
     # condition is negated as the question's is; then-attempted (¶1, ¶2) would say yes
     answer = ask("kdyz se prvni cast pred slovem pote nevyhodnoti, vyhodnoti se zbytek?")
-    assert answer.verdict == "no" and first(answer)[:2] == ("then", 3)
+    assert answer.verdict is None and first(answer)[:2] == ("then", 3)  # said only if ask.yaml gives rule-denies
     assert "nesmí být proveden pokus vyhodnotit i druhou část" in first(answer)[2]
     assert answer.evidence[0].source == "rule:then-not-attempted"
     assert (answer.verdict_from, answer.stance) == ("rule:then-not-attempted", "denies")
@@ -370,7 +371,7 @@ def test_a_verdict_said_or_not_is_in_the_json_with_what_it_rests_on() -> None:
     runner = CliRunner()
     said = json.loads(runner.invoke(cli, ["ask", "kdyz se prvni cast pred slovem pote nevyhodnoti, vyhodnoti se zbytek?",
                                           "--format", "json"]).output)
-    assert (said["verdict"], said["verdict_from"], said["stance"]) == ("no", "rule:then-not-attempted", "denies")
+    assert (said["verdict"], said["verdict_from"], said["stance"]) == (None, "rule:then-not-attempted", "denies")
     withheld = json.loads(runner.invoke(cli, ["ask", "platí pro žetony vlivu nějaká zvláštní pravidla?", "--format",
                                               "json"]).output)
     assert (withheld["verdict"], withheld["verdict_from"], withheld["stance"]) == (None, "paragraph", "denies")
@@ -429,7 +430,7 @@ def test_passing_is_answered_by_the_rule_that_a_player_who_passed_may_act_again(
     assert (answer.verdict_from, answer.stance) == ("rule:passed-may-act-again", "allows")
     assert first(answer)[:2] == ("pass", 2) and words in first(answer)[2]
     assert answer.evidence[0].source == "rule:passed-may-act-again"
-    assert answer.verdict == "yes"  # a rule's "yes" is said (see the cancelled event above)
+    assert answer.verdict is None  # a rule's verdict is not said (see the cancelled event above)
 
 
 def test_a_word_of_an_idea_in_another_sense_is_not_the_idea() -> None:
@@ -680,7 +681,7 @@ def test_ranking_weights_and_verdicts_given_are_checked_data(tmp_path: Path) -> 
     broken.write_text(text.replace("weights: {bm25:", "weights: {bm52:"), "utf-8")
     with pytest.raises(Exception, match=r"ask.yaml:\d+: ranking: unknown feature 'bm52'"):
         load_vocabulary(broken)
-    broken.write_text(text.replace("give: [open,", "give: [opened,"), "utf-8")
+    broken.write_text(text.replace("give: [open]", "give: [opened]"), "utf-8")
     with pytest.raises(Exception, match=r"ask.yaml:\d+: verdicts: give: unknown 'opened'"):
         load_vocabulary(broken)
 

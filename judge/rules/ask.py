@@ -954,9 +954,9 @@ def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, 
     ("open", `open`); for a yes/no question, the named rule that cites the justifying paragraph
     and says the question best (`rule:NAME`), else the best sentence of the best paragraphs
     (`paragraph`). The verdict is said only where ask.yaml's `verdicts: give` lists the basis
-    and stance ("rule-denies"…): the others were no better than a constant answer on the
-    development sets held out (tests/ask/crossval.py); then it is None and the answer says the
-    verdict is in the paragraphs cited."""
+    and stance ("rule-denies"…; since round 8 only "open": the others were no better than a
+    constant answer on fresh held-out sets); then it is None and the answer says the verdict is
+    in the paragraphs cited."""
     toks = asked.toks
     if undecided or any(u.open and cover >= OPEN_MIN for cover, u in kept):
         basis, stance = "open", "open"
