@@ -300,13 +300,15 @@ BANK_MIN = 0.3    # the likeness (cosine) below which a bank question does not v
 @dataclass(frozen=True)
 class Bank:
     """The questions each paragraph answers, in one language, as players put them at the table
-    (glossary/<game>/asked.yaml): each question's content words as a unit vector of their
-    rarity among these questions, and the paragraph it was written for. A question put in the
-    words of one of them ("lo giro", "kdo hraje první") is likely decided by that paragraph,
-    which need not say those words."""
+    (glossary/<game>/asked.yaml): each question's content stems, the length of its vector of
+    their rarity among these questions (`idf`), and the paragraph it was written for. A question
+    put in the words of one of them ("lo giro", "kdo hraje první") is likely decided by that
+    paragraph, which need not say those words. Kept as words, not vectors, so that the site's
+    copy stays small (each stem is stored once)."""
 
     idf: dict[str, float] = field(hash=False)
-    vectors: tuple[dict[str, float], ...] = field(hash=False)
+    terms: tuple[frozenset[str], ...]
+    norms: tuple[float, ...]
     refs: tuple[tuple[str, int], ...]
 
 
@@ -337,21 +339,27 @@ def load_asked(path: Path) -> tuple[Asked, ...]:
 def bank(asked: Iterable[Asked], vocab: Vocabulary, lang: str) -> Bank:
     """The bank of the questions `asked` in `lang`, each read as ask reads a question."""
     breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
+    stems: dict[str, str] = {}  # one object per stem: pickled once
     said: list[frozenset[str]] = []
     refs: list[tuple[str, int]] = []
     for text, in_lang, entry, para in asked:
         if in_lang == lang:
             toks = tokens(text, lang, breaks)
-            said.append(frozenset(_content(toks, read(toks, vocab, lang), lang)))
+            said.append(frozenset(stems.setdefault(s, s) for s in _content(toks, read(toks, vocab, lang), lang)))
             refs.append((entry, para))
     df = Counter(t for terms in said for t in terms)
     n = len(said) or 1
     idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
-    return Bank(idf, tuple(_unit({t: idf[t] for t in terms}) for terms in said), tuple(refs))
+    norms = tuple(_norm({t: idf[t] for t in terms}) for terms in said)
+    return Bank(idf, tuple(said), norms, tuple(refs))
+
+
+def _norm(vector: dict[str, float]) -> float:
+    return math.sqrt(sum(v * v for v in vector.values())) or 1.0
 
 
 def _unit(vector: dict[str, float]) -> dict[str, float]:
-    norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+    norm = _norm(vector)
     return {t: v / norm for t, v in vector.items()}
 
 
@@ -361,7 +369,9 @@ def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
     mine = _unit({t: found.idf[t] for t in set(query) if t in found.idf})
     if not mine:
         return {}
-    likeness = [sum(w * vector.get(t, 0.0) for t, w in mine.items()) for vector in found.vectors]
+    idf = found.idf  # as w * (idf / norm): the same sums as over each question's unit vector
+    likeness = [sum(w * (idf[t] / norm) if t in terms else 0.0 for t, w in mine.items())
+                for terms, norm in zip(found.terms, found.norms)]
     near = sorted((i for i, s in enumerate(likeness) if s >= BANK_MIN), key=lambda i: -likeness[i])[:BANK_NEAR]
     out: dict[tuple[str, int], float] = {}
     for i in near:

@@ -143,7 +143,7 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     banks = question_banks(asked_path, vocab_path, vocabulary) if vocabulary is not None and asked_path.is_file() else {}
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
-        # the bank joins after `shared`, which would walk its thousands of vectors for little
+        # the bank joins after `shared`, which would walk its thousands of questions for little
         knowledge = {lang: _pickled(replace(_shared_knowledge(cited, framework, data, vocabulary, lang),
                                             bank=banks.get(lang)))
                      for lang in LANGS}
