@@ -1,22 +1,23 @@
 """`judge ask`: a judge's question in Spanish or Czech → what it asks (when, which window, who,
 yes/no, what if), the framework step and window, who acts or decides first, a verdict where
-one is asked and the evidence decides it, and the paragraphs that justify the answer, the
-justifying one first.
+one is asked and the evidence decides it (ask.yaml `verdicts`), and the paragraphs that justify
+the answer, the justifying one first.
 
 Everything the answer says comes from the data: the glossary's paragraphs, framework.yaml (the
 steps and their entries, the action windows), triggers.yaml (the seven sequence steps, the named
 rules, the catalogue of conditions). ask.yaml, beside them, holds only the words a question is
 read with: question words per kind, window cues read with their negation and scope, words of
 ideas, who-phrases, verdict words and the answer's labels, and the ranking weights and the
-verdicts said, both chosen by tests/ask/crossval.py.
+verdicts said, both chosen by tests/ask/crossval.py. asked.yaml holds the question bank: the
+questions each paragraph answers, in players' words.
 
 Retrieval runs here, over the loaded glossary, with the project's analyzer (judge.search.analysis:
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
-words name and where the paragraph stands in its entry (FEATURES), weighed by ask.yaml's
-`ranking`, fitted on tests/ask/dev.yaml, dev2.yaml, dev3.yaml and dev4.yaml (dev5.yaml, dev6.yaml and dev7.yaml are development from rounds 6, 7 and 8) by tests/ask/crossval.py,
-which also prints the leave-one-set-out figures that predict a fresh set.
+words name, where the paragraph stands in its entry and the votes of the bank's questions most
+like it (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev7.yaml by
+tests/ask/crossval.py, which also prints the leave-one-set-out figures that predict a fresh set.
 """
 
 from __future__ import annotations
@@ -321,7 +322,7 @@ def asked_path(game: str, root: Path | None = None) -> Path:
 
 def load_asked(path: Path) -> tuple[Asked, ...]:
     """asked.yaml: the questions each paragraph answers, `{lang, id, para, q}` each, validated
-    (`file:line: message`; that the paragraphs exist is tests/test_asked.py's)."""
+    (`file:line: message`; tests/test_ask.py checks that the paragraphs exist)."""
     data = yamldata.load(path)
     raw = data.get("questions")
     if not isinstance(raw, LocatedList):
