@@ -301,14 +301,15 @@ BANK_MIN = 0.3    # the likeness (cosine) below which a bank question does not v
 @dataclass(frozen=True)
 class Bank:
     """The questions each paragraph answers, in one language, as players put them at the table
-    (glossary/<game>/asked.yaml): each question's content stems, the length of its vector of
-    their rarity among these questions (`idf`), and the paragraph it was written for. A question
-    put in the words of one of them ("lo giro", "kdo hraje první") is likely decided by that
-    paragraph, which need not say those words. Kept as words, not vectors, so that the site's
-    copy stays small (each stem is stored once)."""
+    (glossary/<game>/asked.yaml): the questions (by number) that say each content stem, the
+    length of each question's vector of their rarity among these questions (`idf`), and the
+    paragraph it was written for. A question put in the words of one of them ("lo giro", "kdo
+    hraje první") is likely decided by that paragraph, which need not say those words. Kept as
+    postings, not vectors: the site's copy stays small, and a vote visits only the questions
+    that share a stem with the one asked."""
 
     idf: dict[str, float] = field(hash=False)
-    terms: tuple[frozenset[str], ...]
+    postings: dict[str, tuple[int, ...]] = field(hash=False)
     norms: tuple[float, ...]
     refs: tuple[tuple[str, int], ...]
 
@@ -340,19 +341,21 @@ def load_asked(path: Path) -> tuple[Asked, ...]:
 def bank(asked: Iterable[Asked], vocab: Vocabulary, lang: str) -> Bank:
     """The bank of the questions `asked` in `lang`, each read as ask reads a question."""
     breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
-    stems: dict[str, str] = {}  # one object per stem: pickled once
     said: list[frozenset[str]] = []
     refs: list[tuple[str, int]] = []
     for text, in_lang, entry, para in asked:
         if in_lang == lang:
             toks = tokens(text, lang, breaks)
-            said.append(frozenset(stems.setdefault(s, s) for s in _content(toks, read(toks, vocab, lang), lang)))
+            said.append(frozenset(_content(toks, read(toks, vocab, lang), lang)))
             refs.append((entry, para))
-    df = Counter(t for terms in said for t in terms)
+    postings: dict[str, list[int]] = {}
+    for i, terms in enumerate(said):
+        for term in terms:
+            postings.setdefault(term, []).append(i)
     n = len(said) or 1
-    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+    idf = {t: math.log(1 + (n - len(found) + 0.5) / (len(found) + 0.5)) for t, found in postings.items()}
     norms = tuple(_norm({t: idf[t] for t in terms}) for terms in said)
-    return Bank(idf, tuple(said), norms, tuple(refs))
+    return Bank(idf, {t: tuple(found) for t, found in postings.items()}, norms, tuple(refs))
 
 
 def _norm(vector: dict[str, float]) -> float:
@@ -370,10 +373,12 @@ def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
     mine = _unit({t: found.idf[t] for t in set(query) if t in found.idf})
     if not mine:
         return {}
-    idf = found.idf  # as w * (idf / norm): the same sums as over each question's unit vector
-    likeness = [sum(w * (idf[t] / norm) if t in terms else 0.0 for t, w in mine.items())
-                for terms, norm in zip(found.terms, found.norms)]
-    near = sorted((i for i, s in enumerate(likeness) if s >= BANK_MIN), key=lambda i: -likeness[i])[:BANK_NEAR]
+    likeness: dict[int, float] = {}
+    for t, w in mine.items():  # as w * (idf / norm), term by term: each question's unit vector's sum
+        weight = found.idf[t]
+        for i in found.postings[t]:
+            likeness[i] = likeness.get(i, 0.0) + w * (weight / found.norms[i])
+    near = sorted((i for i, s in likeness.items() if s >= BANK_MIN), key=lambda i: (-likeness[i], i))[:BANK_NEAR]
     out: dict[tuple[str, int], float] = {}
     for i in near:
         out[found.refs[i]] = out.get(found.refs[i], 0.0) + likeness[i]
