@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -352,10 +352,15 @@ def bank(asked: Iterable[Asked], vocab: Vocabulary, lang: str) -> Bank:
     for i, terms in enumerate(said):
         for term in terms:
             postings.setdefault(term, []).append(i)
-    n = len(said) or 1
-    idf = {t: math.log(1 + (n - len(found) + 0.5) / (len(found) + 0.5)) for t, found in postings.items()}
+    idf = _idf({t: len(found) for t, found in postings.items()}, len(said))
     norms = tuple(_norm({t: idf[t] for t in terms}) for terms in said)
     return Bank(idf, {t: tuple(found) for t, found in postings.items()}, norms, tuple(refs))
+
+
+def _idf(df: Mapping[str, int], n: int) -> dict[str, float]:
+    """BM25's rarity of each term said by `df[term]` of `n` texts (paragraphs, or bank questions)."""
+    n = n or 1
+    return {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
 
 
 def _norm(vector: dict[str, float]) -> float:
@@ -457,9 +462,8 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
     df: Counter[str] = Counter()
     for p in paragraphs:
         df.update(p.tf)
-    n = len(paragraphs) or 1
-    idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
-    avglen = sum(p.length for p in paragraphs) / n
+    idf = _idf(df, len(paragraphs))
+    avglen = sum(p.length for p in paragraphs) / (len(paragraphs) or 1)
     units: list[Unit] = []
     window_of_cite: dict[tuple[str, int], str] = {}
     for name, rule in catalogue.rules.items():
