@@ -633,6 +633,22 @@ def test_the_bank_reports_a_bad_question_with_its_line(tmp_path: Path) -> None:
         load_asked(broken)
 
 
+def test_the_bank_may_be_larger_than_a_scenario_file(tmp_path: Path) -> None:
+    """A scenario or data file holds at most 1 MB; the project's question bank, thousands of
+    questions, up to BANK_MAX_BYTES."""
+    from judge.core import yamldata
+    from judge.core.errors import JudgeError
+    from judge.rules.ask import BANK_MAX_BYTES, load_asked
+    row = "  - {lang: es, id: kneel, para: 2, q: 'la giro de lado para atacar, eso es arrodillar? %d'}\n"
+    rows = 1_200_000 // len(row)
+    big = tmp_path / "asked.yaml"
+    big.write_text("game: agot2\nquestions:\n" + "".join(row % i for i in range(rows)), "utf-8")
+    assert yamldata.MAX_BYTES < big.stat().st_size < BANK_MAX_BYTES
+    assert len(load_asked(big)) == rows
+    with pytest.raises(JudgeError, match=r"asked.yaml: is 1.\d MB; .* at most 1 MB"):
+        yamldata.load(big)
+
+
 # -- bad input --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "message"), [

@@ -62,17 +62,18 @@ class LocatedList(list[Any]):
     lines: list[int]
 
 
-def load(path: Path, text: str | None = None) -> Located:
-    """Read `path` (or `text`, named as `path`) into a `Located` mapping, or raise BadData."""
+def load(path: Path, text: str | None = None, max_bytes: int = MAX_BYTES) -> Located:
+    """Read `path` (or `text`, named as `path`) into a `Located` mapping, or raise BadData (also
+    when the file is larger than `max_bytes`; a larger file may hold proportionally more values)."""
     import yaml
 
     where = display(path)
     if text is None:
         try:
             size = path.stat().st_size
-            if size > MAX_BYTES:
+            if size > max_bytes:
                 raise BadData(where, None, f"is {size / 1e6:.1f} MB; a scenario or data file may hold at most "
-                                           f"{MAX_BYTES // 1_000_000} MB")
+                                           f"{max_bytes // 1_000_000} MB")
             text = path.read_text("utf-8")
         except OSError as exc:
             raise BadData(where, None, f"cannot be read ({exc.strerror})") from None
@@ -91,7 +92,7 @@ def load(path: Path, text: str | None = None) -> Located:
         raise BadData(where, None, f"not valid YAML: {exc}") from None
     if node is None:
         raise BadData(where, 1, "is empty; expected a mapping of keys")
-    value = _Builder(where).build(node, 1)
+    value = _Builder(where, MAX_VALUES * max(max_bytes, MAX_BYTES) // MAX_BYTES).build(node, 1)
     if not isinstance(value, Located):
         raise BadData(where, node.start_mark.line + 1, "must be a mapping of keys (key: value), not a list or a value")
     return value
@@ -109,7 +110,7 @@ class _Builder:
     the scalars into values. An alias is the same node object again: `open` holds the
     collections being built, so meeting one of them again is a recursive alias."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, max_values: int = MAX_VALUES) -> None:
         import yaml
 
         self.where = where
@@ -117,14 +118,15 @@ class _Builder:
         self.collections = (yaml.MappingNode, yaml.SequenceNode)  # yaml is imported lazily: keep its node types
         self.open: set[int] = set()
         self.values = 0
+        self.max_values = max_values
 
     def build(self, node: yaml.Node, depth: int) -> Any:
         line = node.start_mark.line + 1
         if node.tag not in _STANDARD:
             raise BadData(self.where, line, f"YAML tags are not allowed here ({node.tag})")
         self.values += 1
-        if self.values > MAX_VALUES:
-            raise BadData(self.where, line, f"more than {MAX_VALUES:,} values once its aliases are expanded "
+        if self.values > self.max_values:
+            raise BadData(self.where, line, f"more than {self.max_values:,} values once its aliases are expanded "
                                             "(aliases of aliases); write the values out")
         if not isinstance(node, self.collections):
             return self.scalars.construct_object(node)

@@ -296,6 +296,7 @@ def _shared_start(a: str, b: str) -> bool:
 
 BANK_NEAR = 5     # the bank's questions most like the question asked: each votes for its paragraph
 BANK_MIN = 0.3    # the likeness (cosine) below which a bank question does not vote
+BANK_MAX_BYTES = 8_000_000  # the project's own bank: thousands of questions, over a scenario's 1 MB
 
 
 @dataclass(frozen=True)
@@ -324,7 +325,7 @@ def asked_path(game: str, root: Path | None = None) -> Path:
 def load_asked(path: Path) -> tuple[Asked, ...]:
     """asked.yaml: the questions each paragraph answers, `{lang, id, para, q}` each, validated
     (`file:line: message`; tests/test_ask.py checks that the paragraphs exist)."""
-    data = yamldata.load(path)
+    data = yamldata.load(path, max_bytes=BANK_MAX_BYTES)
     raw = data.get("questions")
     if not isinstance(raw, LocatedList):
         raise data.fail("questions", "questions: a list of {lang, id, para, q}")
