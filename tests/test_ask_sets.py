@@ -1,5 +1,5 @@
-"""The `judge ask` evaluation sets (tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml, dev6.yaml, dev7.yaml, dev8.yaml, dev9.yaml and round 9's held-out sets heldout.yaml, heldout2.yaml and heldout3.yaml once they are
-written): every expected answer is justified by a paragraph of the glossary that really says it
+"""The `judge ask` evaluation sets (tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml, dev6.yaml, dev7.yaml, dev8.yaml, dev9.yaml and round 9's held-out sets heldout.yaml, heldout2.yaml and heldout3.yaml):
+every expected answer is justified by a paragraph of the glossary that really says it
 (its quote is in that paragraph), and each set is large and balanced enough to mean something
 (issue: ≥ 60 questions, half Spanish and half Czech, every kind of question)."""
 
