@@ -22,6 +22,7 @@ tests/ask/crossval.py, which also prints the leave-one-set-out figures that pred
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter
@@ -380,11 +381,12 @@ def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
     if not mine:
         return {}
     likeness: dict[int, float] = {}
-    for t, w in mine.items():  # as w * (idf / norm), term by term: each question's unit vector's sum
-        weight = found.idf[t]
+    norms = found.norms
+    for t, w in mine.items():  # w * idf / norm, term by term: the cosine with each question's vector
+        shared = w * found.idf[t]
         for i in found.postings[t]:
-            likeness[i] = likeness.get(i, 0.0) + w * (weight / found.norms[i])
-    near = sorted((i for i, s in likeness.items() if s >= BANK_MIN), key=lambda i: (-likeness[i], i))[:BANK_NEAR]
+            likeness[i] = likeness.get(i, 0.0) + shared / norms[i]
+    near = heapq.nsmallest(BANK_NEAR, (i for i, s in likeness.items() if s >= BANK_MIN), key=lambda i: (-likeness[i], i))
     out: dict[tuple[str, int], float] = {}
     for i in near:
         out[found.refs[i]] = out.get(found.refs[i], 0.0) + likeness[i]
