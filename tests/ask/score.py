@@ -5,8 +5,8 @@
 Runs the CLI in one process and reads its JSON. Each metric counts the questions that record
 it: step (the answer's framework step; "any" = the answer names no fixed step), window, who,
 verdict, and cite (the first paragraph the answer cites is the justifying one, or one of its
-`also`). Rows: all, per language, per kind. tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml, dev6.yaml, dev7.yaml, dev8.yaml and dev9.yaml are tuned on;
-tests/ask/heldout.yaml, heldout2.yaml and heldout3.yaml (written by someone else) were scored once at the end of round 9.
+`also`). Rows: all, per language, per kind. tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml, dev6.yaml, dev7.yaml, dev8.yaml, dev9.yaml, dev10.yaml, dev11.yaml and dev12.yaml are tuned on;
+tests/ask/heldout*.yaml (written by someone else) are scored once, at the end of a round.
 """
 
 from __future__ import annotations
