@@ -415,9 +415,9 @@ def test_the_question_bank_is_read_again_only_when_its_files_change(tmp_path: Pa
     read: list[str] = []
     real_bank = ask.bank
 
-    def counted(asked: Any, vocab: Any, lang: str) -> ask.Bank:
+    def counted(asked: Any, lang: str) -> ask.Bank:
         read.append(lang)
-        return real_bank(asked, vocab, lang)
+        return real_bank(asked, lang)
 
     monkeypatch.setattr(ask, "bank", counted)
 

@@ -140,7 +140,7 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
     data = registry.data_loader(engine)(data_path) if data_path.is_file() else None
     vocabulary = ask.load_vocabulary(vocab_path) if vocab_path.is_file() else None
     asked_path = ask.asked_path(game, root)
-    banks = question_banks(asked_path, vocab_path, vocabulary) if vocabulary is not None and asked_path.is_file() else {}
+    banks = question_banks(asked_path) if vocabulary is not None and asked_path.is_file() else {}
     knowledge = {}
     if cited is not None and framework is not None and isinstance(data, triggers.Catalogue) and vocabulary is not None:
         # the bank joins after `shared`, which would walk its thousands of questions for little
@@ -152,19 +152,19 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
                     {lang: _pickled(bank) for lang, bank in banks.items()})
 
 
-def question_banks(asked_path: Path, vocab_path: Path, vocabulary: Vocabulary) -> dict[str, Bank]:
-    """The question bank of each language, from the user's cache when asked.yaml, ask.yaml and
-    judge's code are as they were: reading its thousands of questions takes a second or two,
-    which an edit of a glossary entry (that recompiles the catalogue) should not cost again."""
+def question_banks(asked_path: Path) -> dict[str, Bank]:
+    """The question bank of each language, from the user's cache when asked.yaml and judge's
+    code are as they were: reading its thousands of questions takes about a second, which an
+    edit of a glossary entry (that recompiles the catalogue) should not cost again."""
     from judge.rules import ask
 
-    key = compiled.files_key([asked_path, vocab_path], "bank")
+    key = compiled.files_key([asked_path], "bank")
     cache = compiled.path_for("bank", asked_path.parent)
     stored = compiled.read(cache, key) if key is not None else None
     if isinstance(stored, dict) and set(stored) == set(LANGS) and all(isinstance(b, ask.Bank) for b in stored.values()):
         return stored
     asked = ask.load_asked(asked_path)
-    banks = {lang: ask.bank(asked, vocabulary, lang) for lang in LANGS}
+    banks = {lang: ask.bank(asked, lang) for lang in LANGS}
     if key is not None:
         compiled.write(cache, key, banks)
     return banks

@@ -94,7 +94,7 @@ def ask_bank(game: str, lang: str) -> Bank | None:
     path = ask.asked_path(game, root)
     if not path.is_file():
         return None
-    return catalogue.question_banks(path, ask.vocabulary_path(game, root), ask_vocabulary(game)).get(lang)
+    return catalogue.question_banks(path).get(lang)
 
 
 def ask_knowledge(game: str, lang: str) -> Knowledge | None:
