@@ -396,12 +396,13 @@ def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
     mine = _unit({t: found.idf[t] for t in set(query) if t in found.idf})
     if not mine:
         return {}
-    likeness: dict[int, float] = {}
-    norms = found.norms
-    for t, w in mine.items():  # w * idf / norm, term by term: the cosine with each question's vector
-        shared = w * found.idf[t]
-        for i in found.postings[t]:
-            likeness[i] = likeness.get(i, 0.0) + shared / norms[i]
+    norms, idf, postings = found.norms, found.idf, found.postings
+    dot = [0.0] * len(norms)  # a list, not a dict: a common trigram's postings are thousands long
+    for t, w in mine.items():  # w * idf, term by term: the dot product with each question's vector
+        shared = w * idf[t]
+        for i in postings[t]:
+            dot[i] += shared
+    likeness = {i: s / norms[i] for i, s in enumerate(dot) if s}  # the cosine
     near = heapq.nsmallest(BANK_NEAR, (i for i, s in likeness.items() if s >= BANK_MIN), key=lambda i: (-likeness[i], i))
     out: dict[tuple[str, int], float] = {}
     for i in near:

@@ -48,7 +48,8 @@ def main() -> None:
     for text, lang in asked:
         known, vocab = api._ask_data(catalogue.game, lang)
         if known.bank is not None:
-            prepared.append((asking.question_of(asking.check_question(text), lang, known, vocab).query, known.bank))
+            prepared.append((asking.bank_terms(asking.question_of(asking.check_question(text), lang, known, vocab).toks),
+                             known.bank))
     votes, answers = [], []
     for _ in range(runs):  # alternated, so both see the same load
         votes.append(per_question(lambda p: asking.votes(p[0], p[1]), prepared))
