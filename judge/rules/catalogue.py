@@ -41,9 +41,10 @@ class GameData:
     `vocabulary`: the words `judge ask` reads the game's questions with (ask.yaml), None without
     one. `knowledge`: per language, the paragraph index `judge ask` retrieves over
     (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`).
-    `banks`: per language, the bank of the questions each paragraph answers (asked.yaml, read
-    as ask reads a question), which votes in ask's ranking: in the index already, kept apart,
-    built, for the browser, which builds the index but should not read thousands of questions."""
+    `banks`: per language, the bank of the questions each paragraph answers (asked.yaml, by
+    ask.bank_terms), which votes in ask's ranking: only where `knowledge` is empty (the site's
+    copy, for the browser, which builds the index but should not read thousands of questions);
+    where the index is built, the bank is in it and only there (it is the larger part)."""
 
     engine: str
     framework: Framework | None
@@ -147,9 +148,10 @@ def _game_data(game: str, root: Path, cited: Glossary | None) -> GameData:
         knowledge = {lang: _pickled(replace(_shared_knowledge(cited, framework, data, vocabulary, lang),
                                             bank=banks.get(lang)))
                      for lang in LANGS}
+    # the bank once: in the paragraph index when it is built, else on its own (the site's copy)
+    alone = {} if knowledge else {lang: _pickled(bank) for lang, bank in banks.items()}
     return GameData(engine, framework, None if data is None else _pickled(data),
-                    None if vocabulary is None else _pickled(vocabulary), knowledge,
-                    {lang: _pickled(bank) for lang, bank in banks.items()})
+                    None if vocabulary is None else _pickled(vocabulary), knowledge, alone)
 
 
 def question_banks(asked_path: Path) -> dict[str, Bank]:
