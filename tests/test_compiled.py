@@ -402,8 +402,9 @@ def test_an_edited_paragraph_is_in_the_cached_ask_index(tmp_path: Path, monkeypa
 
 def test_the_question_bank_is_read_again_only_when_its_files_change(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """An entry's edit recompiles the catalogue but reads the bank's questions from the cache;
-    an edit of asked.yaml reads them again, and the new question is in the bank."""
+    """An entry's edit recompiles the catalogue but reads the bank's questions from the cache, and
+    so does an edit of ask.yaml (the bank does not read it); an edit of asked.yaml reads them
+    again, and the new question is in the bank."""
     import shutil
 
     from judge.rules import ask
@@ -432,6 +433,9 @@ def test_the_question_bank_is_read_again_only_when_its_files_change(tmp_path: Pa
     entry = root / "agot2" / "es" / "cancel.md"
     entry.write_text(entry.read_text("utf-8").replace("anular", "ANULAR", 1), "utf-8")
     assert bank_of() == first and sorted(read) == ["cs", "es"]  # from the cache
+    vocabulary = root / "agot2" / "ask.yaml"
+    vocabulary.write_text(vocabulary.read_text("utf-8") + "# an edit\n", "utf-8")
+    assert bank_of() == first and sorted(read) == ["cs", "es"]
     asked = root / "agot2" / "asked.yaml"
     asked.write_text(asked.read_text("utf-8") + "  - {lang: es, id: kneel, para: 2, q: 'zorglub zorglub?'}\n", "utf-8")
     again = bank_of()

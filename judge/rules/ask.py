@@ -23,9 +23,9 @@ tests/ask/crossval.py, which also prints the leave-one-set-out figures that pred
 from __future__ import annotations
 
 import heapq
-from array import array
 import math
 import re
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -802,9 +802,10 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
     index = {(p.id, p.para): i for i, p in enumerate(known.paragraphs)}
     asked_no = _denies(_unnamed(toks, vocab, lang), vocab, lang)
     for rank_, (cover, unit) in enumerate(kept):
+        # "si la primera parte no se resuelve" meets then-attempted too, whose cites rule the other case
         contrary = unit.kind == "rule" and _mismatched(unit, asked_no, vocab, lang)
         for j, ref in enumerate(unit.cites):
-            if ref in index and contrary:  # "si la primera parte no se resuelve": then-attempted's cites say the other case
+            if ref in index and contrary:
                 add("contrary", index[ref], -cover / (1 + j) / (1 + rank_))
             elif ref in index:
                 add(unit.kind, index[ref], cover / (1 + j) / (1 + rank_), f"{unit.kind}:{unit.name}")

@@ -1,6 +1,6 @@
 """Leave-one-set-out figures for `judge ask`, and the fit of its ranking weights and verdicts.
 
-    .venv/bin/python tests/ask/crossval.py          # the table (about 4 minutes)
+    .venv/bin/python tests/ask/crossval.py          # the table (about 13 minutes over twelve sets)
     .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all twelve sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
 
