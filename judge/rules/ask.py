@@ -439,6 +439,7 @@ class Unit:
     steps: tuple[str, ...] = ()
     window: str | None = None
     open: bool = False
+    negated: bool | None = None  # a rule's condition (before its colon) negated, None without one
 
     @property
     def words(self) -> tuple[frozenset[str], ...]:
@@ -488,7 +489,8 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
     window_of_cite: dict[tuple[str, int], str] = {}
     for name, rule in catalogue.rules.items():
         units.append(Unit("rule", name, rule.text[lang], frozenset(analyzed(rule.text[lang], lang)), lang,
-                          _refs(rule.cites, lang), open=rule.open))
+                          _refs(rule.cites, lang), open=rule.open,
+                          negated=_condition_negated(rule.text[lang], vocab, lang)))
     for seq in catalogue.sequence:
         label = catalogue.labels[lang][seq.kind]
         units.append(Unit("sequence", seq.kind, label, frozenset(analyzed(label, lang)), lang, _refs(seq.cites, lang),
@@ -803,7 +805,7 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
     asked_no = _denies(_unnamed(toks, vocab, lang), vocab, lang)
     for rank_, (cover, unit) in enumerate(kept):
         # "si la primera parte no se resuelve" meets then-attempted too, whose cites rule the other case
-        contrary = unit.kind == "rule" and _mismatched(unit, asked_no, vocab, lang)
+        contrary = unit.kind == "rule" and _mismatched(unit, asked_no)
         for j, ref in enumerate(unit.cites):
             if ref in index and contrary:
                 add("contrary", index[ref], -cover / (1 + j) / (1 + rank_))
@@ -1283,18 +1285,23 @@ def _ruling(toks: Sequence[Token], best_paragraph: Paragraph, known: Knowledge, 
         weight = {t: known.idf.get(t, rarest) for t in unit.terms | asked}
         cover = (sum(weight[t] for t in met) / sum(weight[t] for t in unit.terms)
                  + sum(weight[q] for q in said) / sum(weight[q] for q in asked)) / 2
-        if _mismatched(unit, asked_no, vocab, lang):
+        if _mismatched(unit, asked_no):
             cover *= RULING_MISMATCH
         if best is None or cover > best[0]:
             best = (cover, unit)
     return best
 
 
-def _mismatched(unit: Unit, asked_no: bool, vocab: Vocabulary, lang: str) -> bool:
-    """Whether a rule's condition (before its colon) is negated where the question's is not,
-    or the reverse."""
-    condition = unit.phrase.split(":")[0] if ":" in unit.phrase else ""
-    return bool(condition) and _denies(_unnamed(tokens(condition, lang), vocab, lang), vocab, lang) != asked_no
+def _condition_negated(text: str, vocab: Vocabulary, lang: str) -> bool | None:
+    """Whether a rule's condition (its text before the colon) is negated; None without one."""
+    if ":" not in text:
+        return None
+    return _denies(_unnamed(tokens(text.split(":")[0], lang), vocab, lang), vocab, lang)
+
+
+def _mismatched(unit: Unit, asked_no: bool) -> bool:
+    """Whether a rule's condition is negated where the question's is not, or the reverse."""
+    return unit.negated is not None and unit.negated != asked_no
 
 
 def _rule_verdict(unit: Unit, toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str:
