@@ -34,15 +34,21 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.di
     max_leaves=12)
 
 
+WARMED: set[Path] = set()  # the session caches whose compiled data the fixture below has built
+
+
 @pytest.fixture(autouse=True)
 def compiled(runner: CliRunner, index_cache: Path) -> None:
     """Each game's compiled data built before the first example is timed (the first `judge step`
     of a test session pays it once, as the first run on a machine does): one real scenario of
-    each folder stepped."""
+    each folder stepped, once per session cache, not before every test."""
     from judge.cli import cli
 
+    if index_cache in WARMED:
+        return
     for first in {path.parent: path for path in reversed(SCENARIOS)}.values():
         runner.invoke(cli, ["step", str(first)])
+    WARMED.add(index_cache)
 
 
 @pytest.fixture
