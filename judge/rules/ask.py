@@ -16,7 +16,7 @@ folded Snowball stems), so the same code answers in the browser, where there is 
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
 words name, where the paragraph stands in its entry and the votes of the bank's questions most
-like it (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev12.yaml by
+like it (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev15.yaml by
 tests/ask/crossval.py, which also prints the leave-one-set-out figures that predict a fresh set.
 """
 
