@@ -275,7 +275,12 @@ def test_a_keyword_and_a_claim_entry_answer_with_the_step_the_data_ties_them_to(
     # pillage ¶1 is cited by cards-discarded-from-deck (4.2.5 only); military-claim ¶1 by
     # character-killed at 4.2.4: neither entry is a step, the answer is the step that cites it
     pillage = ask("kdy se vyhodnocuje drancování?")
-    assert pillage.step == "4.2.5" and "Drancování je klíčové slovo" in first(pillage)[2]
+    known, _ = api._ask_data("agot2", "cs")
+    assert known.step_of_cite[("pillage", 1)] == "4.2.5"
+    # (Drancování ¶1 in the first two: since round 11's pooled bank, Klíčová slova týkající se
+    # vyhodnocení výzev ¶1, the entry of 4.2.5 itself, which names pillage, comes first)
+    assert pillage.step == "4.2.5"
+    assert any("Drancování je klíčové slovo" in e.text for e in pillage.evidence[:2])
     claim = ask("¿cuándo se eligen los personajes que mueren por la conquista militar?")
     # (Conquista Militar ¶1, or Aplicar la Conquista ¶2, which states the same rule, in the first
     # two: since round 9's bank, Condición de activación ¶2, whose example is two characters
@@ -471,14 +476,14 @@ def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> No
 
 def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     # plot-cards ¶5 (the used plots go back to the plot deck) belongs to no step; reveal-plots ¶8,
-    # ranked second by the words, is step 1.3's, where a player with no plot left takes the used
-    # ones back. (With the question bank voting, the titles' return, 7.4, is second: a miss.)
-    answer = _answer_with((), 0.0, "když dojde balíček plánů, kdy se použité plány vrátí zpět?", "cs")
-    known, _ = api._ask_data("agot2", "cs")
+    # second, is step 1.3's, where a player with no plot left takes the used ones back
+    answer = ask("se me acabaron las tramas, cuando vuelven las usadas al mazo?", "es")
+    known, _ = api._ask_data("agot2", "es")
     steps = {(p.id, p.para): p.step or known.step_of_cite.get((p.id, p.para)) for p in known.paragraphs}
     first_ref, second_ref = ((e.cite.id, e.cite.para) for e in answer.evidence[:2])
-    assert steps[first_ref] is None and steps[second_ref] == "1.3"
-    assert "vezme si svou hromádku použitých plánů" in answer.evidence[1].text
+    assert first_ref == ("plot-cards", 5) and steps[first_ref] is None
+    assert second_ref == ("reveal-plots", 8) and steps[second_ref] == "1.3"
+    assert "Si un jugador se ha quedado sin cartas en su mazo de Tramas" in answer.evidence[1].text
     assert answer.step == "1.3"
 
 
@@ -599,15 +604,33 @@ def test_a_question_in_a_bank_questions_words_brings_the_paragraph_it_was_writte
     assert ("kneel", 2) not in [(e.cite.id, e.cite.para) for e in without.evidence[:1]]
 
 
-def test_a_bank_question_votes_only_when_alike_and_in_its_language() -> None:
+def test_the_bank_scores_the_paragraph_whose_questions_share_the_words_asked_in_its_language() -> None:
     from judge.rules import ask as asking
     known, vocab = api._ask_data("agot2", "es")
-    found = asking.bank((BANKED, ("kdo hraje prvni?", "cs", "first-player", 3)), "es")
-    assert found.refs == (("kneel", 2),)  # the Czech question is not in the Spanish bank
-    alike = asking.bank_terms(asking.question_of("puedo tumbar otra vez un personaje tumbado?", "es", known, vocab).toks)
-    other = asking.bank_terms(asking.question_of("cuantas cartas robo en la fase de robo?", "es", known, vocab).toks)
-    assert list(asking.votes(alike, found)) == [("kneel", 2)]
-    assert asking.votes(other, found) == {}
+    drawn = ("cuantas cartas se roban en la fase de robo y quien roba primero?", "es", "draw-cards", 1)
+    found = asking.bank((BANKED, drawn, ("kdo hraje prvni?", "cs", "first-player", 3)), "es")
+    assert found.refs == (("kneel", 2), ("draw-cards", 1))  # the Czech question is not in the Spanish bank
+
+    def first(question: str) -> tuple[str, int]:
+        said = asking.bank_scores(asking.bank_terms(asking.question_of(question, "es", known, vocab).toks), found)
+        return max(said, key=lambda ref: said[ref])
+
+    assert first("puedo tumbar otra vez un personaje tumbado?") == ("kneel", 2)
+    assert first("cuantas cartas robo en la fase de robo?") == ("draw-cards", 1)
+
+
+def test_the_banks_questions_are_pooled_by_paragraph() -> None:
+    # a question like neither of kneel ¶2's questions alone meets the words of both of them
+    from judge.rules import ask as asking
+    pooled = asking.bank((("lo puedo tumbar otra vez?", "es", "kneel", 2),
+                          ("sirve para pagar un coste?", "es", "kneel", 2),
+                          ("puedo tumbar a un atacante?", "es", "attacker", 1)), "es")
+    assert pooled.refs == (("kneel", 2), ("attacker", 1))
+    said = asking.bank_scores(asking.bank_terms(asking.tokens("puedo tumbar para pagar un coste?", "es")), pooled)
+    assert said[("kneel", 2)] > said[("attacker", 1)] > 0
+    # by paragraph number then how many of its questions say the term: "tumbar" and "pagar" of
+    # paragraph 0, "tumbar" of paragraph 1
+    assert list(pooled.postings[asking.TRIGRAM + "ar#"]) == [0, 2, 1, 1]
 
 
 def test_a_bank_question_is_matched_by_every_stem_and_the_letter_trigrams_of_its_words() -> None:

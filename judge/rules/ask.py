@@ -15,14 +15,13 @@ Retrieval runs here, over the loaded glossary, with the project's analyzer (judg
 folded Snowball stems), so the same code answers in the browser, where there is no whoosh:
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
-words name, where the paragraph stands in its entry and the votes of the bank's questions most
-like it (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev15.yaml by
+words name, where the paragraph stands in its entry and how well the bank's questions written
+for it, pooled, meet the question (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev15.yaml by
 tests/ask/crossval.py, which also prints the leave-one-set-out figures that predict a fresh set.
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from array import array
@@ -296,8 +295,7 @@ def _shared_start(a: str, b: str) -> bool:
 
 # -- the questions each paragraph answers (asked.yaml) ------------------------------------------
 
-BANK_NEAR = 5     # the bank's questions most like the question asked: each votes for its paragraph
-BANK_MIN = 0.3    # the likeness (cosine) below which a bank question does not vote
+BANK_NAMED = 5    # the bank's best paragraphs for a question: `asked` is what brought them
 BANK_MAX_BYTES = 8_000_000  # the project's own bank: thousands of questions, over a scenario's 1 MB
 TRIGRAM = "~"     # marks a letter trigram among a bank question's terms, apart from the stems
 
@@ -305,12 +303,13 @@ TRIGRAM = "~"     # marks a letter trigram among a bank question's terms, apart 
 @dataclass(frozen=True)
 class Bank:
     """The questions each paragraph answers, in one language, as players put them at the table
-    (glossary/<game>/asked.yaml): the questions (by number) that say each content stem, the
-    length of each question's vector of their rarity among these questions (`idf`), and the
-    paragraph it was written for. A question put in the words of one of them ("lo giro", "kdo
-    hraje první") is likely decided by that paragraph, which need not say those words. Kept as
-    postings (compact arrays of question numbers), not vectors: the site's copy stays small, and
-    a vote visits only the questions that share a term with the one asked."""
+    (glossary/<game>/asked.yaml), pooled by the paragraph they were written for into one text
+    each and scored by BM25 (`bank_scores`). A question put in the words of some of them ("lo
+    giro", "kdo hraje první") is likely decided by their paragraph, which need not say those
+    words; pooled, a question like none of them still meets the words of several. Kept as
+    postings, not vectors: `postings[term]` is flat, paragraph number then the number of its
+    questions that say the term, for each paragraph that has one; `norms` is BM25's length term
+    of each paragraph's pooled text, k1 · (1 − b + b · length / mean length)."""
 
     idf: dict[str, float] = field(hash=False)
     postings: dict[str, Sequence[int]] = field(hash=False)
@@ -343,21 +342,24 @@ def load_asked(path: Path) -> tuple[Asked, ...]:
 
 
 def bank(asked: Iterable[Asked], lang: str) -> Bank:
-    """The bank of the questions `asked` in `lang`, each by its bank_terms."""
-    said: list[frozenset[str]] = []
-    refs: list[tuple[str, int]] = []
+    """The bank of the questions `asked` in `lang`, each by its bank_terms, pooled by paragraph."""
+    pooled: dict[tuple[str, int], Counter[str]] = {}
     for text, in_lang, entry, para in asked:
         if in_lang == lang:
-            said.append(bank_terms(tokens(text, lang)))
-            refs.append((entry, para))
+            pooled.setdefault((entry, para), Counter()).update(bank_terms(tokens(text, lang)))
+    refs = tuple(pooled)
     postings: dict[str, list[int]] = {}
-    for i, terms in enumerate(said):
-        for term in terms:
-            postings.setdefault(term, []).append(i)
-    idf = _idf({t: len(found) for t, found in postings.items()}, len(said))
-    norms = tuple(_norm({t: idf[t] for t in terms}) for terms in said)
-    kind = "H" if len(said) < 1 << 16 else "I"  # two bytes a posting while they fit
-    return Bank(idf, {t: array(kind, found) for t, found in postings.items()}, norms, tuple(refs))
+    for n, ref in enumerate(refs):
+        for term, count in pooled[ref].items():
+            postings.setdefault(term, []).extend((n, count))
+    idf = _idf({t: len(found) // 2 for t, found in postings.items()}, len(refs))
+    lengths = [sum(pooled[ref].values()) for ref in refs]
+    mean = sum(lengths) / (len(lengths) or 1)
+    k1, b = WEIGHTS["k1"], WEIGHTS["b"]
+    norms = tuple(k1 * (1 - b + b * length / mean) for length in lengths)
+    largest = max((n for found in postings.values() for n in found), default=0)
+    kind = "H" if largest < 1 << 16 else "I"  # two bytes a number while they fit
+    return Bank(idf, {t: array(kind, found) for t, found in postings.items()}, norms, refs)
 
 
 def bank_terms(toks: Sequence[Token]) -> frozenset[str]:
@@ -366,8 +368,9 @@ def bank_terms(toks: Sequence[Token]) -> frozenset[str]:
     questions are decided by other paragraphs than "kdy" and "cuándo" ones), and the letter
     trigrams of each word as folded ("#pas", "pas", "aso", "so#"), which meet a misspelt,
     unaccented or otherwise inflected word where its stem does not (Czech above all). Chosen on
-    the development sets: the bank's own first vote was the justifying paragraph for 395 of
-    768 questions with the content stems, 438 with these (tests/ask/crossval.py)."""
+    the development sets in round 10, when the five most alike bank questions voted: the first
+    vote was the justifying paragraph for 395 of 768 questions with the content stems, 438 with
+    these (tests/ask/crossval.py)."""
     found = {s for t in toks for s in t.stems}
     for t in toks:
         word = f"#{t.word}#"
@@ -376,38 +379,25 @@ def bank_terms(toks: Sequence[Token]) -> frozenset[str]:
 
 
 def _idf(df: Mapping[str, int], n: int) -> dict[str, float]:
-    """BM25's rarity of each term said by `df[term]` of `n` texts (paragraphs, or bank questions)."""
+    """BM25's rarity of each term said by `df[term]` of `n` texts (paragraphs, or pooled questions)."""
     n = n or 1
     return {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
 
 
-def _norm(vector: dict[str, float]) -> float:
-    return math.sqrt(sum(v * v for v in vector.values())) or 1.0
-
-
-def _unit(vector: dict[str, float]) -> dict[str, float]:
-    norm = _norm(vector)
-    return {t: v / norm for t, v in vector.items()}
-
-
-def votes(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
-    """Each paragraph's vote: the likeness to `query` (its bank_terms) of each of the BANK_NEAR
-    bank questions most like it (at least BANK_MIN) that were written for it, summed."""
-    mine = _unit({t: found.idf[t] for t in set(query) if t in found.idf})
-    if not mine:
-        return {}
-    norms, idf, postings = found.norms, found.idf, found.postings
-    dot = [0.0] * len(norms)  # a list, not a dict: a common trigram's postings are thousands long
-    for t, w in mine.items():  # w * idf, term by term: the dot product with each question's vector
-        shared = w * idf[t]
-        for i in postings[t]:
-            dot[i] += shared
-    likeness = {i: s / norms[i] for i, s in enumerate(dot) if s}  # the cosine
-    near = heapq.nsmallest(BANK_NEAR, (i for i, s in likeness.items() if s >= BANK_MIN), key=lambda i: (-likeness[i], i))
-    out: dict[tuple[str, int], float] = {}
-    for i in near:
-        out[found.refs[i]] = out.get(found.refs[i], 0.0) + likeness[i]
-    return out
+def bank_scores(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
+    """Each paragraph's BM25 for `query` (a question's bank_terms, each counted once) over the
+    bank's questions written for it, pooled."""
+    k1 = WEIGHTS["k1"]
+    score = [0.0] * len(found.refs)  # a list, not a dict: a common trigram's postings are long
+    norms = found.norms
+    for term in set(query):
+        posting = found.postings.get(term)
+        if posting:
+            idf = found.idf[term]
+            for j in range(0, len(posting), 2):
+                n, count = posting[j], posting[j + 1]
+                score[n] += idf * count * (k1 + 1) / (count + norms[n])
+    return {found.refs[n]: s for n, s in enumerate(score) if s}
 
 
 # -- what the project knows, in one language --------------------------------------------------
@@ -768,8 +758,8 @@ def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 
 # cites, the share of the question's words (by rarity) it says (`cover`), how much of the
 # question its entry's title says and how much its entry's paragraphs together say (`title`,
 # `entry`, each against the entry that says most), whether it opens its entry (`first`) and
-# whether its step is in the phase the question names (`phase`), how much the bank's questions
-# most like this one vote for it (`asked`, see Bank), and, negative, the cites of a rule the
+# whether its step is in the phase the question names (`phase`), the BM25 of the bank's questions
+# written for it, pooled, against the best paragraph's (`asked`, see Bank), and, negative, the cites of a rule the
 # question meets whose condition is negated where the question's is not, or the reverse
 # (`contrary`: they rule the other case). ask.yaml's `ranking` weighs them.
 FEATURES = ("bm25", "rule", "sequence", "trigger", "step", "idea", "idea-rule", "who", "who-window", "when",
@@ -846,10 +836,13 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
             if ref in index:
                 add("undecided", index[ref], 1 / (1 + j), f"rule:{undecided}", override=True)
     _entry_features(values, query, scores, top, known, asked.phase)
-    if known.bank is not None:
-        for ref, vote in votes(bank_terms(toks), known.bank).items():
+    if known.bank is not None:  # the bank's BM25, as a share of the best paragraph's
+        said = bank_scores(bank_terms(toks), known.bank)
+        named = set(sorted(said, key=lambda ref: (-said[ref], ref))[:BANK_NAMED])
+        best = max(said.values(), default=0.0)
+        for ref, score in said.items():
             if ref in index:
-                add("asked", index[ref], vote, "asked")
+                add("asked", index[ref], score / best, "asked" if ref in named else None)
     return Features(len(scores), top, values, why, undecided)
 
 

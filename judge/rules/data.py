@@ -81,7 +81,7 @@ def ask_vocabulary(game: str) -> Vocabulary:
 
 
 def ask_bank(game: str, lang: str) -> Bank | None:
-    """The bank of the questions each paragraph answers, which votes in `judge ask`'s ranking
+    """The bank of the questions each paragraph answers, which `judge ask`'s ranking weighs
     (the game's asked.yaml, built into the compiled catalogue, else read or taken from its own
     cache); None without one."""
     compiled = _game(game)

@@ -1,6 +1,6 @@
 """Leave-one-set-out figures for `judge ask`, and the fit of its ranking weights and verdicts.
 
-    .venv/bin/python tests/ask/crossval.py          # the table (about 16 minutes over fifteen sets)
+    .venv/bin/python tests/ask/crossval.py          # the table (about 20 minutes over fifteen sets)
     .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all fifteen sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
 
@@ -234,8 +234,22 @@ round 9's ranking (b84c169): step 300 of 410, window 211 of 236, who 98 of 144, 
   tests/test_ask.py checks. **32 / 31 / 33 / 27 / 22 / 29 / 24 / 23 / 24 / 17 / 21 / 21 step
   (304), window 210, who 101, paragraph first 48 / 51 / 36 / 38 / 38 / 40 / 27 / 34 / 43 / 29 /
   38 / 32 (454 of 768, 59%)**: up on eight sets, down on two (dev by 3, dev9 by 5).
-Pure Python; each question's candidates are its 80 best paragraphs by BM25 and by HAND, its
-justifying ones and every paragraph a named part of the data brings.
+Round 11, over fifteen sets (round 10's three held-out sets added as dev13, dev14 and dev15), from
+round 10's ranking (3aaeea3): step 33 / 32 / 33 / 27 / 20 / 28 / 25 / 24 / 24 / 17 / 21 / 21 / 34 /
+28 / 15 (382 of 543), window 248 of 283, who 121 of 179, paragraph first 50 / 54 / 36 / 42 / 37 /
+41 / 27 / 32 / 44 / 29 / 39 / 32 / 20 / 22 / 21 (526 of 960, 55%):
+- the bank's questions pooled by the paragraph they were written for, one text each, scored by
+  BM25 over the same bank_terms: alone, its best paragraph was the justifying one for 563 of the
+  960 (the five most alike questions' vote: 489; on dev13 … dev15, round 10's fresh sets, 80 of
+  192 against 59). As a feature beside the vote (weight 3, the vote's 1): 582, step 385, window
+  249, who 122.
+- kept: the pooled bank in place of the vote (ask.Bank, feature `asked`, weight 5): **step 32 /
+  32 / 32 / 27 / 25 / 29 / 25 / 26 / 26 / 18 / 19 / 20 / 36 / 30 / 16 (393), window 250, who 124,
+  paragraph first 57 / 55 / 38 / 50 / 45 / 41 / 33 / 40 / 44 / 35 / 41 / 32 / 27 / 28 / 30 (596
+  of 960, 62%)**: up on twelve sets, the same on three. The site's catalogue is smaller too
+  (3.01 MB, gzip 1.04 MB → 2.53 MB, gzip 688 KB): a paragraph's postings, not each question's.
+Pure Python; each question's candidates are its 80 best paragraphs by BM25, by HAND and by the
+bank's score, its justifying ones and every paragraph a named part of the data brings.
 """
 
 from __future__ import annotations
@@ -302,9 +316,10 @@ def candidates(q: dict[str, Any], weights: dict[str, float]) -> list[Row] | None
         return None
     found = asking.features(asked, asking._units(known, set(asked.query)), known, vocab, catalogue, q["lang"])
     start = asking.rank(found, weights)
-    by = (lambda i: -start[i]), (lambda i: -asked.scores[i])
+    bank = found.values["asked"]  # most paragraphs share a letter trigram with a bank question
+    by = (lambda i: -start[i]), (lambda i: -asked.scores[i]), (lambda i: -bank.get(i, 0.0))
     chosen = {i for key in by for i in sorted(range(found.size), key=key)[:CANDIDATES]}
-    chosen |= {i for f in ("rule", "sequence", "trigger", "step", "idea-rule", "undecided", "asked") for i in found.values[f]}
+    chosen |= {i for f in ("rule", "sequence", "trigger", "step", "idea-rule", "undecided") for i in found.values[f]}
     right = justifying(q)
     chosen |= {i for i, p in enumerate(known.paragraphs) if (p.id, p.para) in right}
     rows = [([found.values[f].get(i, 0.0) for f in asking.FEATURES], (known.paragraphs[i].id, known.paragraphs[i].para)

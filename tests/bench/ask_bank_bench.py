@@ -1,5 +1,5 @@
-"""Benchmark: the question bank's vote (judge.rules.ask.votes) on every question of the ask
-sets, against a whole answer to the same questions in the same run (the vote's share of it);
+"""Benchmark: the question bank's scores (judge.rules.ask.bank_scores) on every question of the ask
+sets, against a whole answer to the same questions in the same run (the scores' share of it);
 the process is warm (the compiled catalogue loaded), so this is the time a question costs, not
 a cold start (tests/bench/ask_bench.py, coldstart_bench.py).
 
@@ -50,15 +50,15 @@ def main() -> None:
         if known.bank is not None:
             prepared.append((asking.bank_terms(asking.question_of(asking.check_question(text), lang, known, vocab).toks),
                              known.bank))
-    votes, answers = [], []
+    scored, answers = [], []
     for _ in range(runs):  # alternated, so both see the same load
-        votes.append(per_question(lambda p: asking.votes(p[0], p[1]), prepared))
+        scored.append(per_question(lambda p: asking.bank_scores(p[0], p[1]), prepared))
         answers.append(per_question(lambda q: api.ask(q[0], q[1], None), asked))
-    vote, answer = statistics.median(votes), statistics.median(answers)
+    bank_ms, answer = statistics.median(scored), statistics.median(answers)
     print(f"{len(asked)} questions, medians of {runs} runs, per question:")
-    print(f"  the bank's vote: {vote:.3f} ms")
+    print(f"  the bank's scores: {bank_ms:.3f} ms")
     print(f"  a whole answer (api.ask): {answer:.3f} ms")
-    print(f"  the vote's share: {vote / answer:.1%}")
+    print(f"  the scores' share: {bank_ms / answer:.1%}")
 
 
 if __name__ == "__main__":
