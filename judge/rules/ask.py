@@ -393,10 +393,9 @@ def bank_scores(query: Iterable[str], found: Bank) -> dict[tuple[str, int], floa
     for term in set(query):
         posting = found.postings.get(term)
         if posting:
-            idf = found.idf[term]
-            for j in range(0, len(posting), 2):
-                n, count = posting[j], posting[j + 1]
-                score[n] += idf * count * (k1 + 1) / (count + norms[n])
+            lift = found.idf[term] * (k1 + 1)
+            for n, count in zip(posting[::2], posting[1::2]):
+                score[n] += lift * count / (count + norms[n])
     return {found.refs[n]: s for n, s in enumerate(score) if s}
 
 
