@@ -16,8 +16,9 @@ folded Snowball stems), so the same code answers in the browser, where there is 
 BM25 over the paragraphs of the question's language, plus what the named parts of the data
 that the question meets (rules, sequence steps, conditions, steps) cite, the ideas its cue
 words name, where the paragraph stands in its entry and how well the bank's questions written
-for it, pooled, meet the question (FEATURES), weighed by ask.yaml's `ranking`, fitted on tests/ask/dev.yaml … dev15.yaml by
-tests/ask/crossval.py, which also prints the leave-one-set-out figures that predict a fresh set.
+for it, pooled, meet the question (FEATURES), weighed by ask.yaml's `ranking`, fitted on
+tests/ask/dev.yaml … dev15.yaml by tests/ask/crossval.py, which also prints the
+leave-one-set-out figures that predict a fresh set.
 """
 
 from __future__ import annotations
@@ -757,10 +758,10 @@ def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 
 # cites, the share of the question's words (by rarity) it says (`cover`), how much of the
 # question its entry's title says and how much its entry's paragraphs together say (`title`,
 # `entry`, each against the entry that says most), whether it opens its entry (`first`) and
-# whether its step is in the phase the question names (`phase`), the BM25 of the bank's questions
-# written for it, pooled, against the best paragraph's (`asked`, see Bank), and, negative, the cites of a rule the
-# question meets whose condition is negated where the question's is not, or the reverse
-# (`contrary`: they rule the other case). ask.yaml's `ranking` weighs them.
+# whether its step is in the phase the question names (`phase`), the BM25 of the bank's
+# questions written for it, pooled, against the best paragraph's (`asked`, see Bank), and,
+# negative, the cites of a rule the question meets whose condition is negated where the
+# question's is not, or the reverse (`contrary`: they rule the other case). ask.yaml's `ranking` weighs them.
 FEATURES = ("bm25", "rule", "sequence", "trigger", "step", "idea", "idea-rule", "who", "who-window", "when",
             "pair", "undecided", "cover", "title", "entry", "first", "phase", "asked", "contrary")
 ENTRY_NEAR = 0.3   # an entry whose best paragraph's BM25 is below this share of the best's adds nothing

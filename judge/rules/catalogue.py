@@ -42,9 +42,10 @@ class GameData:
     one. `knowledge`: per language, the paragraph index `judge ask` retrieves over
     (ask.knowledge), for a game ask answers in; empty in the site's copy (`ask_index`).
     `banks`: per language, the bank of the questions each paragraph answers (asked.yaml, by
-    ask.bank_terms, pooled by paragraph), which ask's ranking weighs: only where `knowledge` is empty (the site's
-    copy, for the browser, which builds the index but should not read thousands of questions);
-    where the index is built, the bank is in it and only there (it is the larger part)."""
+    ask.bank_terms, pooled by paragraph), which ask's ranking weighs: only where `knowledge` is
+    empty (the site's copy, for the browser, which builds the index but should not read
+    thousands of questions); where the index is built, the bank is in it and only there (it is
+    the larger part)."""
 
     engine: str
     framework: Framework | None
