@@ -242,7 +242,10 @@ round 10's ranking (3aaeea3): step 33 / 32 / 33 / 27 / 20 / 28 / 25 / 24 / 24 / 
   BM25 over the same bank_terms: alone, its best paragraph was the justifying one for 563 of the
   960 (the five most alike questions' vote: 489; on dev13 … dev15, round 10's fresh sets, 80 of
   192 against 59). As a feature beside the vote (weight 3, the vote's 1): 582, step 385, window
-  249, who 122.
+  249, who 122. Not kept, on the pooled bank alone: BM25's k1 0.8 or 2.0 (540, 561 against 563
+  at the paragraphs' 1.2), b 0.5 or 1.0 (560, 556 against 0.75); a term counted once per
+  paragraph, not once per question (491); the paragraph's own words added to its pooled text
+  (565; three times over, 550).
 - kept: the pooled bank in place of the vote (ask.Bank, feature `asked`, weight 5): **step 32 /
   32 / 32 / 27 / 25 / 29 / 25 / 26 / 26 / 18 / 19 / 20 / 36 / 30 / 16 (393), window 250, who 124,
   paragraph first 57 / 55 / 38 / 50 / 45 / 41 / 33 / 40 / 44 / 35 / 41 / 32 / 27 / 28 / 30 (596
