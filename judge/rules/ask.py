@@ -23,6 +23,7 @@ leave-one-set-out figures that predict a fresh set.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from array import array
@@ -356,8 +357,7 @@ def bank(asked: Iterable[Asked], lang: str) -> Bank:
     idf = _idf({t: len(found) // 2 for t, found in postings.items()}, len(refs))
     lengths = [sum(pooled[ref].values()) for ref in refs]
     mean = sum(lengths) / (len(lengths) or 1)
-    k1, b = WEIGHTS["k1"], WEIGHTS["b"]
-    norms = tuple(k1 * (1 - b + b * length / mean) for length in lengths)
+    norms = tuple(_length_norm(length, mean) for length in lengths)
     largest = max((n for found in postings.values() for n in found), default=0)
     kind = "H" if largest < 1 << 16 else "I"  # two bytes a number while they fit
     return Bank(idf, {t: array(kind, found) for t, found in postings.items()}, norms, refs)
@@ -383,6 +383,12 @@ def _idf(df: Mapping[str, int], n: int) -> dict[str, float]:
     """BM25's rarity of each term said by `df[term]` of `n` texts (paragraphs, or pooled questions)."""
     n = n or 1
     return {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+
+
+def _length_norm(length: int, mean: float) -> float:
+    """BM25's length term of a text (a paragraph, or a paragraph's pooled bank questions)."""
+    k1, b = WEIGHTS["k1"], WEIGHTS["b"]
+    return k1 * (1 - b + b * length / mean)
 
 
 def bank_scores(query: Iterable[str], found: Bank) -> dict[tuple[str, int], float]:
@@ -761,7 +767,8 @@ def _negated(toks: Sequence[Token], at: int, negs: frozenset[str], reach: int = 
 # whether its step is in the phase the question names (`phase`), the BM25 of the bank's
 # questions written for it, pooled, against the best paragraph's (`asked`, see Bank), and,
 # negative, the cites of a rule the question meets whose condition is negated where the
-# question's is not, or the reverse (`contrary`: they rule the other case). ask.yaml's `ranking` weighs them.
+# question's is not, or the reverse (`contrary`: they rule the other case). ask.yaml's
+# `ranking` weighs them.
 FEATURES = ("bm25", "rule", "sequence", "trigger", "step", "idea", "idea-rule", "who", "who-window", "when",
             "pair", "undecided", "cover", "title", "entry", "first", "phase", "asked", "contrary")
 ENTRY_NEAR = 0.3   # an entry whose best paragraph's BM25 is below this share of the best's adds nothing
@@ -838,7 +845,7 @@ def features(asked: Question, kept: list[tuple[float, Unit]], known: Knowledge, 
     _entry_features(values, query, scores, top, known, asked.phase)
     if known.bank is not None:  # the bank's BM25, as a share of the best paragraph's
         said = bank_scores(bank_terms(toks), known.bank)
-        named = set(sorted(said, key=lambda ref: (-said[ref], ref))[:BANK_NAMED])
+        named = set(heapq.nsmallest(BANK_NAMED, said, key=lambda ref: (-said[ref], ref)))
         best = max(said.values(), default=0.0)
         for ref, score in said.items():
             if ref in index:
@@ -1044,12 +1051,12 @@ def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, 
 
 
 def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
-    k1, b = WEIGHTS["k1"], WEIGHTS["b"]
+    k1 = WEIGHTS["k1"]
     family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.family(t)]
               for t in query}
     out = []
     for p in known.paragraphs:
-        norm = k1 * (1 - b + b * p.length / known.avglen)
+        norm = _length_norm(p.length, known.avglen)
         total = 0.0
         for t in query:
             best = 0.0
