@@ -487,6 +487,24 @@ def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     assert answer.step == "1.3"
 
 
+
+def test_a_first_paragraph_of_no_step_takes_the_step_of_a_second_nearly_as_good() -> None:
+    # triggering-condition ¶2 (simultaneous conditions share one window) belongs to no step;
+    # military-claim ¶1, nearly as good, is 4.2.4's, where claim kills: its step comes before
+    # that of the condition the question meets (a challenge lost, 4.2.2)
+    from judge.rules import ask as ask_module
+
+    answer = ask("pierdo un reto militar y por la conquista mueren dos de mis personajes a la vez: "
+                 "¿tengo una ventana de reacción para cada muerte?", "es")
+    known, _ = api._ask_data("agot2", "es")
+    by_ref = {(p.id, p.para): p for p in known.paragraphs}
+    first, second = (by_ref[(e.cite.id, e.cite.para)] for e in answer.evidence[:2])
+    assert (first.id, first.para) == ("triggering-condition", 2) and ask_module._own_steps(first, known) == []
+    assert (second.id, second.para) == ("military-claim", 1) and ask_module._own_steps(second, known) == ["4.2.4"]
+    assert answer.evidence[1].score >= ask_module.STEP_NEAR * answer.evidence[0].score
+    assert "ventanas compartidas" in answer.evidence[0].text
+    assert (answer.step, answer.window) == ("4.2.4", "reaction-window")
+
 # -- word families: Czech prefixes ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("word", "negated"), [

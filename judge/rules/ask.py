@@ -62,6 +62,7 @@ UNITS_KEPT = 4      # named parts of the data whose cites count
 UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question must meet
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
 RULING_MISMATCH = 0.5  # a rule whose condition is negated where the question's is not, or the reverse
+STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the step the first lacks
 WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
@@ -977,7 +978,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     why = found.why
     order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
     best = known.paragraphs[order[0]]
-    step = _step(question, asked.phase, known, best, kept)
+    near = known.paragraphs[order[1]] if len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]] else None
+    step = _step(question, asked.phase, known, best, kept, near)
     window, step = _window(reading.cue, known, best, kept, step, asked.phase)
     if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
         step = _runner_up_step(known.paragraphs[order[1]], known, asked.phase)
@@ -1101,15 +1103,16 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 
 def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
-          kept: list[tuple[float, Unit]]) -> str | None:
+          kept: list[tuple[float, Unit]], near: Paragraph | None = None) -> str | None:
     """The framework step: one the question names; else, with a phase named, the step in it of a
     condition the question meets that every phase has ("al final de la fase de robo": 2.3,
     whatever the paragraph ranked first); else the one step (in that phase) of the condition an
     ability the question quotes names ("una reacción «después de que declares un defensor»":
     4.2.1, not the example step of the general rule ranked first); else the justifying
     paragraph's own (as the data ties it) or one it names, when in the phase the question names
-    (if any); else the one step, in that phase, of the conditions that cite the justifying
-    paragraph; else the step, in that phase, of the condition the question meets best, or of
+    (if any); else, the same, that of `near`, the paragraph ranked second when nearly as good (a
+    definition ranked first has no step, the rule beside it has); else the one step, in that
+    phase, of the conditions that cite the justifying paragraph; else the step, in that phase, of the condition the question meets best, or of
     any part of the data it meets; with no phase named, the paragraph's own. Never a step
     outside the phase named."""
     for number in _STEP_NUMBER.findall(question):
@@ -1121,11 +1124,8 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     quoted = _quoted_step(question, known, phase)
     if quoted:
         return quoted
-    own = [best.step] if best.step else []
-    own += [known.step_of_window_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_window_cite else []
-    own += [known.step_of_cite[(best.id, best.para)]] if (best.id, best.para) in known.step_of_cite else []
-    own += [str(n) for n in _STEP_NUMBER.findall(best.text) if n in known.step_phase]
-    for step in own:
+    own = _own_steps(best, known)
+    for step in own + (_own_steps(near, known) if near else []):
         if phase is None or known.step_phase.get(step) == phase:
             return step
     ref = (best.id, best.para)  # a condition that cites the justifying paragraph: its step in the phase
@@ -1145,6 +1145,15 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _own_steps(p: Paragraph, known: Knowledge) -> list[str]:
+    """A paragraph's steps as the data ties it (its own, then that of the window or of the
+    condition that cites it), then the steps it names."""
+    own = [p.step] if p.step else []
+    own += [known.step_of_window_cite[(p.id, p.para)]] if (p.id, p.para) in known.step_of_window_cite else []
+    own += [known.step_of_cite[(p.id, p.para)]] if (p.id, p.para) in known.step_of_cite else []
+    return own + [str(n) for n in _STEP_NUMBER.findall(p.text) if n in known.step_phase]
 
 
 def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | None:
