@@ -91,6 +91,17 @@ def test_czech_should_is_not_the_would_window() -> None:
     assert ask("kdy můžu použít přerušení, pokud by měla být postava zabita?").window == "would-interrupts"
 
 
+
+@pytest.mark.parametrize("question", [
+    "tengo 'Interrupción: cuando vayas a ganar la iniciativa, roba 1 carta'. ¿cuándo la juego?",
+    "mám 'Přerušení: pokud bys měl získat zlaťáky, získej o 1 víc'. kdy ho hraju?",
+    "mám přerušení 'pokud by měl soupeř vyhrát výzvu'. kdy ho hraju?",
+])
+def test_an_interrupt_to_what_you_or_someone_would_do_is_the_would_window(question: str) -> None:
+    # "vayas a" (you would), "pokud bys měl" / "pokud by měl" (if you / someone would): the
+    # wording of would-interrupts (would ¶1), however the question conjugates it
+    assert ask(question).window == "would-interrupts"
+
 def test_the_ability_named_decides_the_window_not_the_window_named_as_a_place() -> None:
     # "tengo una reacción … ¿o la guardo para la ventana de acción?" asks of the reaction
     assert ask("tengo una reacción a que se arrodille un personaje, ¿la uso ya o en la ventana de acción?").window \
