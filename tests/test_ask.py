@@ -485,6 +485,23 @@ def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> No
     assert (answer.step, answer.window) == ("3.2", "special-action-window")
 
 
+@pytest.mark.parametrize(("question", "lang"), [
+    ("contienda a cuatro: en la ventana de acción el jugador inicial pasa. ¿a quién le toca ahora?", "es"),
+    ("hrajeme ve čtyřech, v okně akcí první hráč pasoval. kdo má teď možnost jednat?", "cs"),
+])
+def test_who_comes_next_is_the_player_order_not_the_first_player(question: str, lang: str) -> None:
+    # action-windows ¶1: the first player has the first opportunity, then the others in turn, in
+    # player order (cs ¶1; in Spanish a paragraph beside it says "en orden de jugadores"): a
+    # question that knows who started asks for the order
+    from judge.rules import ask as ask_module
+
+    answer = ask(question, lang)
+    assert (answer.evidence[0].cite.id, answer.evidence[0].cite.para) == ("action-windows", 1)
+    assert any(("orden de jugadores" if lang == "es" else "pořadí hráčů") in e.text
+               for e in answer.evidence[:ask_module.WHO_NEAR])
+    assert answer.who == "player-order"
+    assert ask("¿quién empieza en la ventana de acción?", "es").who == "first-player"
+
 def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     # plot-cards ¶5 (the used plots go back to the plot deck) belongs to no step; reveal-plots ¶8,
     # second, is step 1.3's, where a player with no plot left takes the used ones back

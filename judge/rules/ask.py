@@ -103,6 +103,7 @@ class Vocabulary:
     references: Phrases = field(hash=False, default_factory=dict)  # words before a cue that make it a point in time
     articles: Phrases = field(hash=False, default_factory=dict)  # allowed between a reference word and its cue
     referred: str | None = None  # the window of a question whose only cues are points in time
+    who_next: Phrases = field(hash=False, default_factory=dict)  # words that ask who comes next, not who starts
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -165,6 +166,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         places=per_lang(mapping(data, "window_places")),
         references=per_lang(references), articles=per_lang(mapping(references, "articles")),
         referred=_referred(references, windows),
+        who_next=per_lang(mapping(data, "who_next")),
     )
 
 
@@ -626,6 +628,18 @@ def _who(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
     return None
 
 
+def _who_next(who: str | None, toks: Sequence[Token], best: Sequence[Paragraph], vocab: Vocabulary,
+              lang: str) -> str | None:
+    """Player order, where the question asks who comes next ("el jugador inicial pasa, ¿a quién
+    le toca?") and one of the best paragraphs says that play goes on in player order; the first
+    player that paragraph names is who starts, which the question already knows."""
+    if who != "first-player" or not says(toks, (phrase_stems(p, lang) for p in vocab.who_next[lang])):
+        return who
+    order = next(phrases[lang] for name, phrases in vocab.who if name == "player-order")
+    goes_on = any(says(p.toks, (phrase_stems(w, lang) for w in order)) for p in best)
+    return "player-order" if goes_on else who
+
+
 # -- reading a question -----------------------------------------------------------------------
 
 def check_question(question: str) -> str:
@@ -991,6 +1005,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     who = best.who  # what the justifying paragraph says of who acts or decides, asked or not
     if "who" in reading.kinds:  # a who-question: the first of the best paragraphs that names who
         who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
+        who = _who_next(who, asked.toks, [known.paragraphs[i] for i in order[:WHO_NEAR]], vocab, lang)
     text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
                  withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
