@@ -102,6 +102,18 @@ def test_an_interrupt_to_what_you_or_someone_would_do_is_the_would_window(questi
     # wording of would-interrupts (would ¶1), however the question conjugates it
     assert ask(question).window == "would-interrupts"
 
+
+@pytest.mark.parametrize(("question", "window"), [
+    ("mi rival usa una acción que arrodilla a mi personaje y yo tengo 'Reacción: después de que se arrodille "
+     "un personaje, roba 1 carta'. ¿cuándo la juego?", "reaction-window"),
+    ("soupeř akcí odhodí moji lokaci a já mám 'Přerušení: když je lokace odhozena, získej 1 zlaťák'. kdy ho "
+     "můžu zahrát?", "interrupt-window"),
+])
+def test_an_action_that_triggers_an_interrupt_or_reaction_asks_of_the_triggered_one(question: str,
+                                                                                     window: str) -> None:
+    # the action is what happens; the interrupt or reaction to it is what the question times
+    assert ask(question).window == window
+
 def test_the_ability_named_decides_the_window_not_the_window_named_as_a_place() -> None:
     # "tengo una reacción … ¿o la guardo para la ventana de acción?" asks of the reaction
     assert ask("tengo una reacción a que se arrodille un personaje, ¿la uso ya o en la ventana de acción?").window \
