@@ -7,7 +7,8 @@
 // - STDLIB.zip: Pyodide's python_stdlib.zip with every module the engine can import compiled to
 //   bytecode (docstrings and asserts left out, as python -OO, but in SETTINGS.keep_docstrings: Pyodide's
 //   own, which reads them), the modules the browser never runs
-//   (SETTINGS.left_out) removed, and the rest as Pyodide ships it. Pyodide's own zip holds only
+//   (SETTINGS.left_out) removed, the sources of modules nothing imports removed but those in
+//   SETTINGS.sources_kept, and the rest as Pyodide ships it. Pyodide's own zip holds only
 //   sources: compiling them at each boot was most of the first answer's time.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -68,6 +69,7 @@ stdlib = next(p for p in sys.path if p.endswith(".zip"))
 used = {m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
         if (getattr(m, "__file__", None) or "").startswith(stdlib + "/")}
 left_out = tuple(settings["left_out"])
+kept = tuple(settings["sources_kept"])
 clash = sorted(name for name in used if name.startswith(left_out))
 if clash:
     raise SystemExit(f"the engine imports what the stdlib zip leaves out: {clash}")
@@ -75,7 +77,7 @@ if clash:
 with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
     for info in source.infolist():
         name, data = info.filename, source.read(info)
-        if name.startswith(left_out):
+        if name.startswith(left_out) or (name.endswith(".py") and name not in used and not name.startswith(kept)):
             continue
         if name in used:
             level = 0 if name.startswith(tuple(settings["keep_docstrings"])) else 2

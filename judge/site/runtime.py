@@ -6,7 +6,8 @@
 - `engine_bundle()`: the judge package's bytecode and the pure-Python libraries it imports in
   the browser (click, PyYAML without libyaml, snowballstemmer), as one .tar.gz, and Pyodide's
   standard library with every module the engine can import compiled to bytecode (Pyodide ships
-  sources only: compiling them at each boot was most of the first answer's time). Both made by
+  sources only: compiling them at each boot was most of the first answer's time) and the sources
+  nothing imports left out (STDLIB_SOURCES_KEPT). Both made by
   Pyodide's own Python under Node (bytecode.mjs: the bytecode must match the browser's Python, not
   the build's); cached by the hash of their inputs.
 
@@ -46,6 +47,14 @@ STDLIB_LEFT_OUT = ("unittest/", "doctest.py", "pdb.py", "_pyrepl/", "pydoc.py", 
 NOT_IMPORTED = (("click", "testing"),)
 # Pyodide's own packages read their docstrings: compiled with them.
 STDLIB_KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+# The sources of the standard library that neither the engine nor Pyodide's boot imports are left
+# out of the served zip (e-mail, XML, HTTP, most codecs…: 1.2 MB of the first visit's 8.4, gzipped),
+# but these, which the browser's Pyodide may import where the build's Node one did not (its own
+# packages, the event loop, the import machinery) or which decode text (the Unicode codecs and
+# Latin-1; another codec asked for is a LookupError, as for any unknown one).
+STDLIB_SOURCES_KEPT = ("_pyodide/", "pyodide/", "asyncio/", "importlib/", "encodings/__init__", "encodings/aliases",
+                       "encodings/utf_", "encodings/ascii", "encodings/latin_1", "encodings/cp437", "encodings/idna",
+                       "encodings/punycode", "encodings/unicode_escape", "encodings/raw_unicode_escape")
 
 
 class Bundle(NamedTuple):
@@ -112,7 +121,8 @@ def engine_bundle(package: Path, exclude: Iterable[str], cache: Path | None = No
     sources = _sources_zip(package, tuple(exclude))
     not_imported = [[package.name, e] for e in (*exclude, "__main__")] + [list(m) for m in NOT_IMPORTED]
     settings = json.dumps({"roots": [package.name, *LIBRARIES], "not_imported": not_imported,
-                           "left_out": STDLIB_LEFT_OUT, "keep_docstrings": STDLIB_KEEP_DOCSTRINGS}).encode()
+                           "left_out": STDLIB_LEFT_OUT, "keep_docstrings": STDLIB_KEEP_DOCSTRINGS,
+                           "sources_kept": STDLIB_SOURCES_KEPT}).encode()
     key = hashlib.sha256(sources + PYODIDE_VERSION.encode() + settings + _SCRIPT.read_bytes()).hexdigest()[:20]
     folder = (cache or cache_dir()) / f"engine-{key}"
     if not all((folder / name).is_file() for name in Bundle._fields):

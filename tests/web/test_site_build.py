@@ -51,6 +51,22 @@ def test_no_fonts_or_scripts_from_a_cdn(built_site: Path) -> None:
     assert re.findall(r"""<(?:script|link)[^>]+(?:src|href)="https?://""", html) == []
 
 
+def test_the_served_standard_library_holds_what_runs_and_no_source_nothing_imports(built_site: Path) -> None:
+    # Pyodide's zip ships every source of the standard library; the site serves the modules the
+    # engine or Pyodide's boot imports as bytecode and leaves the other sources out but a few
+    # kept families (the browser suite, tests/web/test_resolver.py, runs the engine on it)
+    import zipfile
+
+    from judge.site import runtime
+
+    with zipfile.ZipFile(built_site / "assets" / "pyodide" / runtime.STDLIB) as served:
+        names = set(served.namelist())
+    sources = sorted(n for n in names if n.endswith(".py"))
+    assert [n for n in sources if not n.startswith(runtime.STDLIB_SOURCES_KEPT)] == []
+    assert {"json/__init__.pyc", "encodings/utf_8.pyc", "zipfile/__init__.pyc", "_pyodide/__init__.pyc"} <= names
+    files = {n for n in names if not n.endswith("/")}
+    assert not any(n.startswith(("xml/", "http/", "email/mime/", "encodings/cp1252")) for n in files)
+
 def test_every_entry_has_a_page_in_both_languages(built_site: Path) -> None:
     glossary = load()
     for entry_id in glossary.ids("agot2"):
