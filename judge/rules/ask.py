@@ -635,7 +635,7 @@ def _who_next(who: str | None, toks: Sequence[Token], best: Sequence[Paragraph],
     player that paragraph names is who starts, which the question already knows."""
     if who != "first-player" or not says(toks, (phrase_stems(p, lang) for p in vocab.who_next[lang])):
         return who
-    order = next(phrases[lang] for name, phrases in vocab.who if name == "player-order")
+    order = next((phrases[lang] for name, phrases in vocab.who if name == "player-order"), ())
     goes_on = any(says(p.toks, (phrase_stems(w, lang) for w in order)) for p in best)
     return "player-order" if goes_on else who
 
@@ -992,7 +992,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     why = found.why
     order = sorted(range(len(scores)), key=lambda i: -scores[i])[:EVIDENCE]
     best = known.paragraphs[order[0]]
-    near = known.paragraphs[order[1]] if len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]] else None
+    nearly = len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]]
+    near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
     step = _step(question, asked.phase, known, best, kept, near)
     window, step = _window(reading.cue, known, best, kept, step, asked.phase)
     if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
@@ -1127,9 +1128,9 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     paragraph's own (as the data ties it) or one it names, when in the phase the question names
     (if any); else, the same, that of `near`, the paragraph ranked second when nearly as good (a
     definition ranked first has no step, the rule beside it has); else the one step, in that
-    phase, of the conditions that cite the justifying paragraph; else the step, in that phase, of the condition the question meets best, or of
-    any part of the data it meets; with no phase named, the paragraph's own. Never a step
-    outside the phase named."""
+    phase, of the conditions that cite the justifying paragraph; else the step, in that phase,
+    of the condition the question meets best, or of any part of the data it meets; with no
+    phase named, the paragraph's own. Never a step outside the phase named."""
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)

@@ -7,9 +7,9 @@
   the browser (click, PyYAML without libyaml, snowballstemmer), as one .tar.gz, and Pyodide's
   standard library with every module the engine can import compiled to bytecode (Pyodide ships
   sources only: compiling them at each boot was most of the first answer's time) and the sources
-  nothing imports left out (STDLIB_SOURCES_KEPT). Both made by
-  Pyodide's own Python under Node (bytecode.mjs: the bytecode must match the browser's Python, not
-  the build's); cached by the hash of their inputs.
+  nothing imports left out (STDLIB_SOURCES_KEPT). Both made by Pyodide's own Python under Node
+  (bytecode.mjs: the bytecode must match the browser's Python, not the build's); cached by the
+  hash of their inputs.
 
 Both are kept out of git: the cache is keyed so it is never stale.
 """
