@@ -91,7 +91,6 @@ def test_czech_should_is_not_the_would_window() -> None:
     assert ask("kdy můžu použít přerušení, pokud by měla být postava zabita?").window == "would-interrupts"
 
 
-
 @pytest.mark.parametrize("question", [
     "tengo 'Interrupción: cuando vayas a ganar la iniciativa, roba 1 carta'. ¿cuándo la juego?",
     "mám 'Přerušení: pokud bys měl získat zlaťáky, získej o 1 víc'. kdy ho hraju?",
@@ -113,6 +112,7 @@ def test_an_action_that_triggers_an_interrupt_or_reaction_asks_of_the_triggered_
                                                                                      window: str) -> None:
     # the action is what happens; the interrupt or reaction to it is what the question times
     assert ask(question).window == window
+
 
 def test_the_ability_named_decides_the_window_not_the_window_named_as_a_place() -> None:
     # "tengo una reacción … ¿o la guardo para la ventana de acción?" asks of the reaction
@@ -514,6 +514,7 @@ def test_who_comes_next_is_the_player_order_not_the_first_player(question: str, 
     assert answer.who == "player-order"
     assert ask("¿quién empieza en la ventana de acción?", "es").who == "first-player"
 
+
 def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     # plot-cards ¶5 (the used plots go back to the plot deck) belongs to no step; reveal-plots ¶8,
     # second, is step 1.3's, where a player with no plot left takes the used ones back
@@ -525,7 +526,6 @@ def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     assert second_ref == ("reveal-plots", 8) and steps[second_ref] == "1.3"
     assert "Si un jugador se ha quedado sin cartas en su mazo de Tramas" in answer.evidence[1].text
     assert answer.step == "1.3"
-
 
 
 def test_a_first_paragraph_of_no_step_takes_the_step_of_a_second_nearly_as_good() -> None:
@@ -544,6 +544,7 @@ def test_a_first_paragraph_of_no_step_takes_the_step_of_a_second_nearly_as_good(
     assert answer.evidence[1].score >= ask_module.STEP_NEAR * answer.evidence[0].score
     assert "ventanas compartidas" in answer.evidence[0].text
     assert (answer.step, answer.window) == ("4.2.4", "reaction-window")
+
 
 # -- word families: Czech prefixes ------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ def test_the_served_standard_library_holds_what_runs_and_no_source_nothing_impor
     files = {n for n in names if not n.endswith("/")}
     assert not any(n.startswith(("xml/", "http/", "email/mime/", "encodings/cp1252")) for n in files)
 
+
 def test_every_entry_has_a_page_in_both_languages(built_site: Path) -> None:
     glossary = load()
     for entry_id in glossary.ids("agot2"):
