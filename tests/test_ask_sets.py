@@ -1,4 +1,4 @@
-"""The `judge ask` evaluation sets (tests/ask/dev.yaml, dev2.yaml … dev18.yaml and any held-out set heldout*.yaml):
+"""The `judge ask` evaluation sets (tests/ask/dev*.yaml and any held-out set heldout*.yaml):
 every expected answer is justified by a paragraph of the glossary that really says it
 (its quote is in that paragraph), and each set is large and balanced enough to mean something
 (issue: ≥ 60 questions, half Spanish and half Czech, every kind of question)."""
@@ -15,7 +15,7 @@ import yaml
 from judge import glossary
 
 ASK = Path(__file__).resolve().parent / "ask"
-SETS = tuple(name for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "heldout", "heldout2", "heldout3") if (ASK / f"{name}.yaml").exists())
+SETS = tuple(sorted(p.stem for pattern in ("dev*.yaml", "heldout*.yaml") for p in ASK.glob(pattern)))
 LOADED = glossary.load(Path(__file__).resolve().parent.parent / "glossary")
 
 KINDS = {"when", "window", "who", "yesno", "whatif"}

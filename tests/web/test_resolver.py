@@ -127,13 +127,14 @@ class _Lazy(dict[str, Resolver]):
 
 
 def ask_questions() -> list[str]:
-    """The ask test set: every question of tests/ask/dev.yaml, dev2.yaml, dev3.yaml, dev4.yaml, dev5.yaml, dev6.yaml, dev7.yaml, dev8.yaml, dev9.yaml, dev10.yaml, dev11.yaml, dev12.yaml, dev13.yaml, dev14.yaml, dev15.yaml, dev16.yaml, dev17.yaml, dev18.yaml and the held-out sets heldout*.yaml where
-    it exists (the browser must give what the CLI gives, right or wrong: nothing is tuned on this)."""
+    """The ask test set: every question of the development sets tests/ask/dev*.yaml and the
+    held-out sets heldout*.yaml (the browser must give what the CLI gives, right or wrong:
+    nothing is tuned on this)."""
     import yaml
 
-    sets = [REPO / "tests" / "ask" / name for name in ("dev.yaml", "dev2.yaml", "dev3.yaml", "dev4.yaml", "dev5.yaml", "dev6.yaml", "dev7.yaml", "dev8.yaml", "dev9.yaml", "dev10.yaml", "dev11.yaml", "dev12.yaml", "dev13.yaml", "dev14.yaml", "dev15.yaml", "dev16.yaml", "dev17.yaml", "dev18.yaml", "heldout.yaml", "heldout2.yaml", "heldout3.yaml")]
-    return [q["q"] for path in sets if path.exists()
-            for q in yaml.safe_load(path.read_text("utf-8"))["questions"]]
+    folder = REPO / "tests" / "ask"
+    sets = sorted(path for pattern in ("dev*.yaml", "heldout*.yaml") for path in folder.glob(pattern))
+    return [q["q"] for path in sets for q in yaml.safe_load(path.read_text("utf-8"))["questions"]]
 
 
 def test_ask_box_gives_the_cli_answer(resolvers: dict[str, Resolver]) -> None:
