@@ -38,6 +38,7 @@ _STANDARD = {
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 32
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml 0.2.6's own limit (1,000 levels)
 MAX_VALUES = 100_000
 
 
@@ -173,19 +174,27 @@ def _too_deep(text: str, where: str) -> BadData | None:
     Checked on libyaml's event stream before composing, and stopped there: the composer
     recurses once per level, and libyaml's time grows with the square of the depth (20,000
     brackets take seconds to compose, their first 33 events a millisecond). A syntax error is
-    left for the composer to report."""
+    left for the composer to report. libyaml 0.2.6 (PyYAML 6.0.4's wheels) refuses a document
+    nested past 1,000 levels in its scanner, before the events reach our limit: that one
+    document is read again by PyYAML's own parser, which has no such limit, so that the error
+    names our limit and its line, not libyaml's."""
     import yaml
 
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=fast_loader()):
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    line = event.start_mark.line + 1 if event.start_mark else None
-                    return BadData(where, line, f"nested more than {MAX_DEPTH} levels deep")
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-    except yaml.YAMLError:
-        pass
+    for loader in (fast_loader(), yaml.SafeLoader):
+        depth = 0
+        try:
+            for event in yaml.parse(text, Loader=loader):
+                if isinstance(event, yaml.CollectionStartEvent):
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        line = event.start_mark.line + 1 if event.start_mark else None
+                        return BadData(where, line, f"nested more than {MAX_DEPTH} levels deep")
+                elif isinstance(event, yaml.CollectionEndEvent):
+                    depth -= 1
+            return None
+        except yaml.MarkedYAMLError as exc:
+            if exc.problem != LIBYAML_TOO_DEEP:
+                return None
+        except yaml.YAMLError:
+            return None
     return None
