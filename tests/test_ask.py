@@ -186,6 +186,26 @@ def test_the_condition_an_ability_quotes_gives_the_step_when_it_has_one(question
     assert words in (answer.answer or "")
 
 
+@pytest.mark.parametrize(("question", "step"), [
+    # the question names two phases (retos, dominación): the ability's own, in its condition, decides
+    ("en la ventana de accion de retos juego 'Accion: elige un personaje. Al comienzo de la fase de "
+     "Dominacion, gana +3 FUE'. cuando gana la fuerza?", "5.1"),
+    # cards word the condition "después de que comience la fase" / "poté, co začne fáze" (triggers.yaml)
+    ("uso mi 'Reaccion: despues de que comience la fase de Impuestos, gana 1 de oro'. en que paso?", "7.1"),
+    ("mam lokaci 'Povinná reakce: poté, co začne fáze nadvlády, získej 2 zlaťáky.' kdy to dostanu?", "5.1"),
+])
+def test_a_quoted_condition_every_phase_has_takes_the_phase_the_ability_names(question: str, step: str) -> None:
+    answer = ask(question)
+    assert answer.step == step and answer.matches[0].trigger == "phase-begins"
+
+
+def test_a_quoted_condition_does_not_take_a_phase_from_the_abilitys_effect() -> None:
+    # "roba 1 carta" says a draw, not the draw phase: a card entering play is not 2.x
+    answer = ask("en reclutamiento bajo un personaje con 'Reaccion: despues de que este personaje entre en juego, "
+                 "roba 1 carta'. cuando la uso?")
+    assert answer.step is None or not answer.step.startswith("2.")
+
+
 def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"

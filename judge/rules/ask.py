@@ -1175,11 +1175,15 @@ def _own_steps(p: Paragraph, known: Knowledge) -> list[str]:
 def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | None:
     """The step of the condition an ability the question quotes names ("una reacción «después
     de que pierdas un reto»": where a challenge is lost), when that condition happens at one
-    step only (in the phase named, if any)."""
+    step only (in the phase named, if any; for a condition every phase has, else in the phase
+    the ability names: «al comienzo de la fase de Dominación» is 5.1)."""
+    phases = set(known.step_phase.values())
     for text in _QUOTED.findall(question):
         met = next((u for _, u in _units(known, set(analyzed(text, known.lang))) if u.kind == "trigger"), None)
         steps = {s.removeprefix("after-") for s in met.steps} if met else set()
-        steps = {s for s in steps if phase is None or known.step_phase.get(s) == phase}
+        every_phase = {known.step_phase.get(s) for s in steps} >= phases
+        named = _phase(tokens(text, known.lang), known) if phase is None and every_phase else phase
+        steps = {s for s in steps if named is None or known.step_phase.get(s) == named}
         if len(steps) == 1:
             return steps.pop()
     return None
