@@ -206,6 +206,29 @@ def test_a_quoted_condition_does_not_take_a_phase_from_the_abilitys_effect() -> 
     assert answer.step is None or not answer.step.startswith("2.")
 
 
+def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
+    # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
+    # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's
+    answer = ask("vyhraju vojenskou vyzvu a pouziju 'Reakce: poté, co vyhraješ výzvu, táhni 1 kartu.' kolik postav "
+                 "musi souper zabit kvuli hrozbe?", "cs")
+    assert answer.step == "4.2.4" and answer.evidence[0].cite.id == "military-claim"
+    # where they do not all agree, the quoted condition still decides
+    answer = ask("en la fase de retos mi personaje con renombre gana poder. tengo una reacción «después de que "
+                 "declares un defensor», ¿sirve aquí?")
+    assert answer.step == "4.2.1"
+
+
+def test_agreeing_means_every_one_of_the_best_paragraphs() -> None:
+    from judge.rules import ask as asking
+    known, _ = api._ask_data("agot2", "es")
+    by_cite = {(p.id, p.para): p for p in known.paragraphs}
+    claim = [by_cite[("military-claim", 1)], by_cite[("apply-claim", 2)], by_cite[("claim", 3)]]
+    assert asking._agreed_step(claim, known, None) == "4.2.4"
+    assert asking._agreed_step(claim[:2], known, None) is None  # fewer than AGREED_TOP
+    assert asking._agreed_step([*claim[:2], by_cite[("declare-defenders", 1)]], known, None) is None
+    assert asking._agreed_step(claim, known, known.step_phase["3.2"]) is None  # none in the phase named
+
+
 def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"

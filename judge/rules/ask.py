@@ -63,6 +63,7 @@ UNIT_MIN = 0.5      # share of a part's words (weighted by rarity) the question 
 OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not decide
 RULING_MISMATCH = 0.5  # a rule whose condition is negated where the question's is not, or the reverse
 STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the step the first lacks
+AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, before a quoted condition's
 WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
@@ -994,7 +995,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     best = known.paragraphs[order[0]]
     nearly = len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]]
     near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
-    step = _step(question, asked.phase, known, best, kept, near)
+    step = _step(question, asked.phase, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
     window, step = _window(reading.cue, known, best, kept, step, asked.phase)
     if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
         step = _runner_up_step(known.paragraphs[order[1]], known, asked.phase)
@@ -1119,10 +1120,13 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
 
 
 def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
-          kept: list[tuple[float, Unit]], near: Paragraph | None = None) -> str | None:
+          kept: list[tuple[float, Unit]], near: Paragraph | None = None,
+          leading: Sequence[Paragraph] = ()) -> str | None:
     """The framework step: one the question names; else, with a phase named, the step in it of a
     condition the question meets that every phase has ("al final de la fase de robo": 2.3,
-    whatever the paragraph ranked first); else the one step (in that phase) of the condition an
+    whatever the paragraph ranked first); else the step the AGREED_TOP best paragraphs (`leading`)
+    all have as their own, in that phase (a question of claim quoting the reaction to the
+    challenge won: 4.2.4, not 4.2.2); else the one step (in that phase) of the condition an
     ability the question quotes names ("una reacción «después de que declares un defensor»":
     4.2.1, not the example step of the general rule ranked first); else the justifying
     paragraph's own (as the data ties it) or one it names, when in the phase the question names
@@ -1137,6 +1141,9 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     every_phase = _every_phase_step(kept, known, phase)
     if every_phase:
         return every_phase
+    agreed = _agreed_step(leading, known, phase)
+    if agreed:
+        return agreed
     quoted = _quoted_step(question, known, phase)
     if quoted:
         return quoted
@@ -1161,6 +1168,15 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     if own and phase is None:
         return own[0]
     return in_phase[0] if in_phase else None  # none in the phase named: its window decides (_window)
+
+
+def _agreed_step(leading: Sequence[Paragraph], known: Knowledge, phase: int | None) -> str | None:
+    """The step every one of the best paragraphs has first among its own, in the phase named."""
+    if len(leading) < AGREED_TOP:
+        return None
+    firsts = {next((s for s in _own_steps(p, known) if phase is None or known.step_phase.get(s) == phase), None)
+              for p in leading[:AGREED_TOP]}
+    return firsts.pop() if len(firsts) == 1 else None
 
 
 def _own_steps(p: Paragraph, known: Knowledge) -> list[str]:
