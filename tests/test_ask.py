@@ -229,6 +229,21 @@ def test_agreeing_means_every_one_of_the_best_paragraphs() -> None:
     assert asking._agreed_step(claim, known, known.step_phase["3.2"]) is None  # none in the phase named
 
 
+@pytest.mark.parametrize(("question", "lang", "step", "giver"), [
+    # Přerušení ¶4 and Vnořené sekvence ¶4 (who interrupts first) have no step: Zvednutí karet ¶1, third, has
+    ("ve fazi zvednuti mame se souperem kazdy 'Přerušení: když se postaví tvá lokace, získej 1 zlaťák.' prvni "
+     "hrac je souper. kdo muze v okne preruseni jako prvni?", "cs", "6.2", ("stand-cards", 1)),
+    # of the plot deck's rules ranked first, none has a step; Elegir Tramas ¶1, fifth, is 1.2
+    ("en la ronda 5 mostre la ultima trama de mi mazo de tramas y volvieron todas. en la ronda 6 al elegir trama "
+     "puedo repetir la de la ronda 5?", "es", "1.2", ("choose-plots", 1)),
+])
+def test_with_no_step_read_the_first_evidence_paragraph_that_has_one_gives_it(
+        question: str, lang: str, step: str, giver: tuple[str, int]) -> None:
+    answer = ask(question, lang)
+    cites = [(e.cite.id, e.cite.para) for e in answer.evidence]
+    assert answer.step == step and cites.index(giver) >= 2
+
+
 def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"

@@ -997,8 +997,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
     step = _step(question, asked.phase, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
     window, step = _window(reading.cue, known, best, kept, step, asked.phase)
-    if step is None and len(order) > 1:  # after the window: a step read so loosely does not rename it
-        step = _runner_up_step(known.paragraphs[order[1]], known, asked.phase)
+    if step is None:  # after the window: a step read so loosely does not rename it
+        step = next(filter(None, (_runner_up_step(known.paragraphs[i], known, asked.phase) for i in order[1:])), None)
     verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
@@ -1205,10 +1205,11 @@ def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | No
     return None
 
 
-def _runner_up_step(second: Paragraph, known: Knowledge, phase: int | None) -> str | None:
-    """The step of the paragraph ranked second (as the data ties it), in the phase named if any:
-    the step of a question whose first paragraph, a definition, has none."""
-    step = second.step or known.step_of_cite.get((second.id, second.para))
+def _runner_up_step(other: Paragraph, known: Knowledge, phase: int | None) -> str | None:
+    """The step of a paragraph of the evidence after the first (as the data ties it), in the
+    phase named if any: the step of a question whose first paragraph, a definition, has none,
+    from the first of the others that has one."""
+    step = other.step or known.step_of_cite.get((other.id, other.para))
     return step if step and (phase is None or known.step_phase.get(step) == phase) else None
 
 
