@@ -244,6 +244,20 @@ def test_with_no_step_read_the_first_evidence_paragraph_that_has_one_gives_it(
     assert answer.step == step and cites.index(giver) >= 2
 
 
+@pytest.mark.parametrize(("question", "lang", "phase"), [
+    ("en la fase de robo cada uno roba sus dos cartas a la vez?", "es", 2),
+    ("robo una carta con mi reaccion en la fase de retos, la puedo jugar ya?", "es", 4),
+    ("mi rival me robo el control de un personaje y me ataca con el. quien mata por la conquista?", "es", None),
+    ("kdy si dobírám karty ve fázi dobírání?", "cs", 2),
+])
+def test_a_phase_whose_name_is_an_everyday_word_is_named_only_in_its_phrase(question: str, lang: str,
+                                                                             phase: int | None) -> None:
+    # ask.yaml phase_phrases: "robo" (I draw, I steal) is the draw phase only in "fase de robo"
+    from judge.rules import ask as asking
+    known, _ = api._ask_data("agot2", lang)
+    assert asking._phase(asking.tokens(question, lang), known) == phase
+
+
 def test_the_phase_named_picks_the_step_of_a_condition_with_several() -> None:
     # phase-begins has seven steps; "al comienzo de la fase de Dominación" is 5.1
     assert ask("¿cuándo se usa algo al comienzo de la fase de dominación?").step == "5.1"

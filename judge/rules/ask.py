@@ -105,6 +105,7 @@ class Vocabulary:
     articles: Phrases = field(hash=False, default_factory=dict)  # allowed between a reference word and its cue
     referred: str | None = None  # the window of a question whose only cues are points in time
     who_next: Phrases = field(hash=False, default_factory=dict)  # words that ask who comes next, not who starts
+    phase_phrases: Phrases = field(hash=False, default_factory=dict)  # a phase named only so ("fase de robo")
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -168,6 +169,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         references=per_lang(references), articles=per_lang(mapping(references, "articles")),
         referred=_referred(references, windows),
         who_next=per_lang(mapping(data, "who_next")),
+        phase_phrases=per_lang(mapping(data, "phase_phrases")),
     )
 
 
@@ -467,6 +469,8 @@ class Knowledge:
     prefixes: tuple[str, ...] = ()
     heads: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # see _heads
     bank: Bank | None = None  # the questions each paragraph answers (asked.yaml), in this language
+    # ask.yaml `phase_phrases`: each phrase, and the stems of its last word, which name its phase only in it
+    phase_phrases: tuple[tuple[Stems, frozenset[str]], ...] = ()
 
     def family(self, term: str) -> list[str]:
         """The stems of the paragraphs of `term`'s word family, but not `term` (see `loose`)."""
@@ -528,7 +532,8 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
                      _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite),
                      vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]),
-                     bank)
+                     bank, tuple((phrase_stems(p, lang), frozenset(stems(words(p)[-1], lang)))
+                                 for p in vocab.phase_phrases[lang]))
 
 
 def _heads(terms: Iterable[str], prefixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -1115,6 +1120,9 @@ def _units(known: Knowledge, query: set[str]) -> list[tuple[float, Unit]]:
 
 def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
     said = {s for t in toks for s in t.stems}
+    for phrase, name in known.phase_phrases:  # "robo" (I draw, I steal) is the draw phase only in "fase de robo"
+        if not find(toks, phrase):
+            said -= name
     named = [n for n, terms in known.phase_terms.items() if terms and terms <= said]
     return named[0] if len(named) == 1 else None
 
