@@ -237,11 +237,18 @@ def test_agreeing_means_every_one_of_the_best_paragraphs() -> None:
     ("en la ronda 5 mostre la ultima trama de mi mazo de tramas y volvieron todas. en la ronda 6 al elegir trama "
      "puedo repetir la de la ronda 5?", "es", "1.2", ("choose-plots", 1)),
 ])
-def test_with_no_step_read_the_first_evidence_paragraph_that_has_one_gives_it(
+def test_with_no_step_read_the_first_evidence_paragraph_with_one_in_the_phase_named_gives_it(
         question: str, lang: str, step: str, giver: tuple[str, int]) -> None:
     answer = ask(question, lang)
     cites = [(e.cite.id, e.cite.para) for e in answer.evidence]
     assert answer.step == step and cites.index(giver) >= 2
+
+
+def test_with_no_step_read_and_no_phase_named_a_later_paragraph_gives_none() -> None:
+    # who starts in the reaction window is asked of every reaction window: the fifth paragraph,
+    # Okno akcí fáze vykládání ¶1 (the marshaling phase's window, after 3.2), does not give 3.2
+    answer = ask("kdo začíná v okně reakcí?", "cs")
+    assert answer.step is None and answer.window == "reaction-window"
 
 
 @pytest.mark.parametrize(("question", "lang", "phase"), [

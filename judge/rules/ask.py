@@ -1003,7 +1003,10 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     step = _step(question, asked.phase, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
     window, step = _window(reading.cue, known, best, kept, step, asked.phase)
     if step is None:  # after the window: a step read so loosely does not rename it
-        step = next(filter(None, (_runner_up_step(known.paragraphs[i], known, asked.phase) for i in order[1:])), None)
+        # with a phase named, the first of the evidence with a step in it; with none, the second's
+        # only: "kdo začíná v okně reakcí?" is of no step, not of the fifth paragraph's (3.2)
+        others = order[1:] if asked.phase is not None else order[1:2]
+        step = next(filter(None, (_runner_up_step(known.paragraphs[i], known, asked.phase) for i in others)), None)
     verdict, basis, stance = _decide(asked, [known.paragraphs[i] for i in order], kept, undecided, known, vocab, lang)
     evidence = tuple(Evidence(_cite(source, known.game, lang, known.paragraphs[i]), round(scores[i] * top, 2),
                               why.get(i) or "words", known.paragraphs[i].text) for i in order)
