@@ -1204,12 +1204,10 @@ def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | No
     de que pierdas un reto»": where a challenge is lost), when that condition happens at one
     step only (in the phase named, if any; for a condition every phase has, else in the phase
     the ability names: «al comienzo de la fase de Dominación» is 5.1)."""
-    phases = set(known.step_phase.values())
     for text in _QUOTED.findall(question):
         met = next((u for _, u in _units(known, set(analyzed(text, known.lang))) if u.kind == "trigger"), None)
         steps = {s.removeprefix("after-") for s in met.steps} if met else set()
-        every_phase = {known.step_phase.get(s) for s in steps} >= phases
-        named = _phase(tokens(text, known.lang), known) if phase is None and every_phase else phase
+        named = _phase(tokens(text, known.lang), known) if phase is None and _in_every_phase(steps, known) else phase
         steps = {s for s in steps if named is None or known.step_phase.get(s) == named}
         if len(steps) == 1:
             return steps.pop()
@@ -1229,12 +1227,16 @@ def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: i
     every phase (phase-begins, phase-ends), if any."""
     if phase is None:
         return None
-    phases = set(known.step_phase.values())
     for _, unit in kept:
         steps = [s.removeprefix("after-") for s in unit.steps]
-        if unit.kind == "trigger" and {known.step_phase.get(s) for s in steps} >= phases:
+        if unit.kind == "trigger" and _in_every_phase(steps, known):
             return next((s for s in steps if known.step_phase.get(s) == phase), None)
     return None
+
+
+def _in_every_phase(steps: Iterable[str], known: Knowledge) -> bool:
+    """Whether a condition's steps fall in every phase (phase-begins, phase-ends)."""
+    return {known.step_phase.get(s) for s in steps} >= set(known.step_phase.values())
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
