@@ -594,6 +594,27 @@ def test_who_comes_next_is_the_player_order_not_the_first_player(question: str, 
     assert ask("¿quién empieza en la ventana de acción?", "es").who == "first-player"
 
 
+@pytest.mark.parametrize(("question", "lang", "rule", "para"), [
+    ("mi lugar dice 'Acción: arrodilla este lugar para robar 1 carta de la pila de descartes de un rival'. "
+     "su pila esta vacia. puedo usarlo solo para arrodillar el lugar?", "es", "effect-must-change-state", 6),
+    ("muzu zahrat 'Akce: poklekni tuto postavu, abys zabil klečící postavu' jen abych postavu poklekl, "
+     "kdyz zadna postava nekleci?", "cs", "effect-must-change-state", 6),
+    ("'Acción: paga 3 de oro para matar un personaje'. tengo 2 de oro. puedo pagar solo una parte y matar igual?",
+     "es", "cost-paid-in-full", 7),
+    ("mam 'Akce: zaplať 3 zlaťáky, abys táhl 2 karty', ale nemám dost zlaťáků. muzu zaplatit jen 2?", "cs",
+     "cost-paid-in-full", 7),
+])
+def test_an_ability_used_only_for_its_cost_or_paid_in_part_is_ruled_by_abilities(
+        question: str, lang: str, rule: str, para: int) -> None:
+    # abilities ¶6: only an effect that may change the game state lets an ability start, its
+    # cost aside; ¶7: only a cost that may be paid in full. Said in the question's own words
+    # ("solo para", "jen abych"; "pagar solo una parte", "nemám dost"), not the paragraph's.
+    answer = ask(question, lang)
+    assert (answer.evidence[0].cite.id, answer.evidence[0].cite.para) == ("abilities", para)
+    assert answer.evidence[0].source == f"rule:{rule}"
+    assert answer.verdict_from == f"rule:{rule}" and answer.stance == "denies"
+
+
 def test_a_first_paragraph_of_no_step_takes_the_step_of_the_second() -> None:
     # plot-cards ¶5 (the used plots go back to the plot deck) belongs to no step; reveal-plots ¶8,
     # second, is step 1.3's, where a player with no plot left takes the used ones back
