@@ -280,8 +280,22 @@ def test_the_marshaling_phases_special_window_with_no_step_read_is_after_3_2() -
     setup = next(p for p in known.paragraphs if (p.id, p.para) == ("setup", 14))  # a paragraph of no step
     assert setup.step is None and "během přípravy hry" in setup.text
     marshaling = known.step_phase["3.2"]
-    assert asking._window(None, known, setup, [], None, marshaling) == ("special-action-window", "3.2")
-    assert asking._window(None, known, setup, [], "3.1", marshaling) == ("special-action-window", "3.1")
+    assert asking._window(None, known, setup, [], None, marshaling, False) == ("special-action-window", "3.2")
+    assert asking._window(None, known, setup, [], "3.1", marshaling, False) == ("special-action-window", "3.1")
+
+
+def test_an_action_quoted_keeps_the_step_read_and_who_acts_takes_the_phases_window() -> None:
+    # no action window follows 4.2.6 (framework.yaml); a question that quotes «Acción: …» after a
+    # challenge ended is still at 4.2.6, while one that asks who acts in the challenges phase's
+    # action window is at the window after 4.1, the phase's (action-windows ¶1 has no step)
+    from judge.rules import ask as asking
+    known, _ = api._ask_data("agot2", "es")
+    general = next(p for p in known.paragraphs if (p.id, p.para) == ("action-windows", 1))
+    challenges = known.step_phase["4.2.6"]
+    assert general.step is None and "4.2.6" not in known.window_after
+    assert asking._window("action-window", known, general, [], "4.2.6", challenges, False) == ("action-window", "4.2.6")
+    assert asking._window("action-window", known, general, [], "4.2.6", challenges, True) == ("action-window", "4.1")
+    assert asking._window("action-window", known, general, [], None, challenges, False) == ("action-window", "4.1")
 
 
 # -- who ------------------------------------------------------------------------------------------

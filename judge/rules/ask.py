@@ -1001,7 +1001,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     nearly = len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]]
     near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
     step = _step(question, asked.phase, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
-    window, step = _window(reading.cue, known, best, kept, step, asked.phase)
+    window, step = _window(reading.cue, known, best, kept, step, asked.phase, "who" in reading.kinds)
     if step is None:  # after the window: a step read so loosely does not rename it
         # with a phase named, the first of the evidence with a step in it; with none, the second's
         # only: "kdo začíná v okně reakcí?" is of no step, not of the fifth paragraph's (3.2)
@@ -1240,11 +1240,14 @@ def _in_every_phase(steps: Iterable[str], known: Knowledge) -> bool:
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
-            step: str | None, phase: int | None) -> tuple[str | None, str | None]:
+            step: str | None, phase: int | None, asks_who: bool) -> tuple[str | None, str | None]:
     """The window the question's words name, else the one the justifying paragraph rules (the
     marshaling phase's special window only when no other phase is named), else the sequence
-    step the question meets. An action window is the one after the step; where none follows it
-    and the step is not the justifying paragraph's own, the window of the phase named. A
+    step the question meets. An action window is the one after the step; where none follows it,
+    the window of the phase named when no step was read, or when the question asks who acts
+    and the step is not the justifying paragraph's own ("¿quién empieza en la ventana de acción
+    de la fase de robo?" is the window after 2.2). A question that only quotes an action
+    ("«Acción: …»") keeps the step it was read at: 4.2.6 for a challenge that just ended. A
     question set in the marshaling phase that has no window yet is in that phase's special
     window (its only one, where cards are marshaled), after its step (3.2) if no step was read."""
     ruled = known.window_of_cite.get((best.id, best.para))
@@ -1258,7 +1261,7 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
     if window in ("action-window", "special-action-window"):
         if step in known.window_after:
             window = known.window_after[step]
-        elif phase in known.phase_window and (step is None or step != best.step):
+        elif phase in known.phase_window and (step is None or (asks_who and step != best.step)):
             window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
     if window is None and phase is not None and phase_window == "special-action-window":
         window, after = known.phase_window[phase]
