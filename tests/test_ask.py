@@ -284,6 +284,16 @@ def test_the_marshaling_phases_special_window_with_no_step_read_is_after_3_2() -
     assert asking._window(None, known, setup, [], "3.1", marshaling, False) == ("special-action-window", "3.1")
 
 
+@pytest.mark.parametrize(("lang", "words"), [("es", "Cuando un jugador inicia un reto"), ("cs", "Jakmile hráč zahájí výzvu")])
+def test_stealth_is_chosen_at_the_step_that_initiates_the_challenge(lang: str, words: str) -> None:
+    # stealth ¶1: the characters it bypasses are chosen as the challenge is initiated, 4.2
+    # (framework.yaml cites it there), not at 4.2.1 where defenders are declared
+    known, _ = api._ask_data("agot2", lang)
+    stealth = next(p for p in known.paragraphs if (p.id, p.para) == ("stealth", 1))
+    assert words in stealth.text
+    assert known.step_of_cite[("stealth", 1)] == "4.2"
+
+
 def test_an_action_quoted_keeps_the_step_read_and_who_acts_takes_the_phases_window() -> None:
     # no action window follows 4.2.6 (framework.yaml); a question that quotes «Acción: …» after a
     # challenge ended is still at 4.2.6, while one that asks who acts in the challenges phase's
