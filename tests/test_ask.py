@@ -206,6 +206,14 @@ def test_a_quoted_condition_does_not_take_a_phase_from_the_abilitys_effect() -> 
     assert answer.step is None or not answer.step.startswith("2.")
 
 
+def test_only_a_quoted_abilitys_condition_names_its_step_not_its_effect() -> None:
+    # "roba 2 cartas" and "descarta" are the effect; "después de que ganes un reto" is when (4.2.2),
+    # not keyword resolution (4.2.5), where insight draws a card
+    answer = ask("en retos tengo 'Reaccion: despues de que ganes un reto, roba 2 cartas. Luego descarta 1 carta de "
+                 "tu mano'. en que paso la juego?")
+    assert answer.step == "4.2.2"
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's

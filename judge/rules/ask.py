@@ -74,6 +74,9 @@ _PUNCT = re.compile(r"[?¿!¡.,;:()«»“”\"—–-]")
 _NUMBER_PREFIX = re.compile(r"^[\d.]+\s*")
 _QUOTES = frozenset("«»“”\"")
 _QUOTED = re.compile(r"[\'\"«“„‘]([^\'\"«»“”„‘’]{6,})[\'\"»”“’]")  # a quoted ability text
+# A printed ability's effect: what follows its condition's comma ("Reacción: después de que ganes un
+# reto, roba 1 carta"), not Czech "poté, co", whose comma is inside the condition.
+_EFFECT = re.compile(r",(?!\s*co\b).*", re.DOTALL)
 
 Phrases = dict[str, tuple[str, ...]]
 Stems = tuple[frozenset[str], ...]
@@ -1200,11 +1203,12 @@ def _own_steps(p: Paragraph, known: Knowledge) -> list[str]:
 
 
 def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | None:
-    """The step of the condition an ability the question quotes names ("una reacción «después
-    de que pierdas un reto»": where a challenge is lost), when that condition happens at one
+    """The step of the condition an ability the question quotes names, read without its effect
+    ("una reacción «después de que pierdas un reto»": where a challenge is lost), when that condition happens at one
     step only (in the phase named, if any; for a condition every phase has, else in the phase
     the ability names: «al comienzo de la fase de Dominación» is 5.1)."""
-    for text in _QUOTED.findall(question):
+    for quoted in _QUOTED.findall(question):
+        text = _condition(quoted)
         met = next((u for _, u in _units(known, set(analyzed(text, known.lang))) if u.kind == "trigger"), None)
         steps = {s.removeprefix("after-") for s in met.steps} if met else set()
         named = _phase(tokens(text, known.lang), known) if phase is None and _in_every_phase(steps, known) else phase
@@ -1212,6 +1216,14 @@ def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | No
         if len(steps) == 1:
             return steps.pop()
     return None
+
+
+def _condition(ability: str) -> str:
+    """A quoted ability with a label, without its effect: the label and the condition, whose words
+    alone name when it is used ("Reakce: poté, co skončí výzva, poklekni …" is not about kneeling).
+    Quoted text without a label (a constant ability, "Durante la fase de …") is kept whole."""
+    label, colon, rest = ability.partition(":")
+    return label + colon + _EFFECT.sub("", rest) if colon else ability
 
 
 def _runner_up_step(other: Paragraph, known: Knowledge, phase: int | None) -> str | None:
