@@ -214,6 +214,16 @@ def test_only_a_quoted_abilitys_condition_names_its_step_not_its_effect() -> Non
     assert answer.step == "4.2.2"
 
 
+@pytest.mark.parametrize("question", [
+    "mam 'Povinné přerušení: když výzva skončí, poklekni každou účastnící se postavu.' kdy se to stane?",
+    "tengo 'Reaccion: despues de que termine el reto, pon en pie a un personaje'. en que paso la uso?",
+])
+def test_a_challenge_that_ends_as_cards_word_it_is_the_challenges_end(question: str) -> None:
+    # "skončí" is the perfective of "končí", a stem of its own; "termine" the subjunctive of "termina"
+    answer = ask(question)
+    assert answer.step == "4.2.6" and "challenge-ends" in [m.trigger for m in answer.matches]
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's
