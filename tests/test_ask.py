@@ -224,6 +224,20 @@ def test_a_challenge_that_ends_as_cards_word_it_is_the_challenges_end(question: 
     assert answer.step == "4.2.6" and "challenge-ends" in [m.trigger for m in answer.matches]
 
 
+@pytest.mark.parametrize(("question", "step"), [
+    # "fase … empieza" far apart: the phase is named, and who starts is asked; the stand is 6.2
+    ("en la fase de puesta en pie se ponen en pie mis personajes y tengo 'Reaccion: despues de que se ponga en pie "
+     "un personaje, gana 1 de oro'. quien empieza?", "6.2"),
+    ("faze zdaneni: vraci se tituly a ja mam 'Reakce: poté, co tvůj titul opustí hru, získej 1 zlaťák'. kdy ji "
+     "pouziju? zacina prvni hrac?", "7.4"),
+    # said together, the phase's beginning is still its first step
+    ("que pasa al comienzo de la fase de impuestos?", "7.1"),
+    ("co se deje na zacatku faze nadvlady?", "5.1"),
+])
+def test_a_phase_begins_only_where_its_words_are_said_together(question: str, step: str) -> None:
+    assert ask(question).step == step
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's

@@ -66,6 +66,7 @@ STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the 
 AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, before a quoted condition's
 WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
+SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
 _STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+")
@@ -1152,7 +1153,7 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
-    every_phase = _every_phase_step(kept, known, phase)
+    every_phase = _every_phase_step(kept, known, phase, tokens(question, known.lang))
     if every_phase:
         return every_phase
     agreed = _agreed_step(leading, known, phase)
@@ -1234,16 +1235,27 @@ def _runner_up_step(other: Paragraph, known: Knowledge, phase: int | None) -> st
     return step if step and (phase is None or known.step_phase.get(step) == phase) else None
 
 
-def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None) -> str | None:
+def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None,
+                      toks: Sequence[Token]) -> str | None:
     """The step in the phase named of the first condition the question meets that has a step in
-    every phase (phase-begins, phase-ends), if any."""
+    every phase (phase-begins, phase-ends), if any, its words said together (SAID_TOGETHER): "fase
+    de puesta en pie … ¿quién empieza?" does not say the phase begins."""
     if phase is None:
         return None
     for _, unit in kept:
         steps = [s.removeprefix("after-") for s in unit.steps]
-        if unit.kind == "trigger" and _in_every_phase(steps, known):
+        if unit.kind == "trigger" and _in_every_phase(steps, known) and _said_together(unit, toks):
             return next((s for s in steps if known.step_phase.get(s) == phase), None)
     return None
+
+
+def _said_together(unit: Unit, toks: Sequence[Token]) -> bool:
+    """Whether every word of the unit's phrase is met within SAID_TOGETHER tokens of the question."""
+    where = [[i for i, t in enumerate(toks) if word & t.stems] for word in unit.words]
+    if not all(where):
+        return False
+    return any(all(any(start <= i < start + SAID_TOGETHER for i in found) for found in where)
+               for start in range(len(toks)))
 
 
 def _in_every_phase(steps: Iterable[str], known: Knowledge) -> bool:
