@@ -238,6 +238,16 @@ def test_a_phase_begins_only_where_its_words_are_said_together(question: str, st
     assert ask(question).step == step
 
 
+def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
+    # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
+    # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)
+    known, _ = api._ask_data("agot2", "es")
+    assert known.step_of_cite[("unopposed", 1)] == "4.2.2" and known.step_of_cite[("unopposed", 2)] == "4.2.3"
+    answer = ask("ataco en poder y mi rival no defiende. que va antes, el poder extra por ganar sin oposicion o mi "
+                 "conquista?")
+    assert answer.step == "4.2.3" and first(answer)[:2] == ("unopposed", 2)
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's
