@@ -248,6 +248,16 @@ def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None
     assert answer.step == "4.2.3" and first(answer)[:2] == ("unopposed", 2)
 
 
+@pytest.mark.parametrize("question", [
+    "el regente de la corona redirige mi reto a otro jugador. puedo cambiar los objetivos de sigilo?",
+    "lord regent presmeroval moji vyzvu. kdy se to presmerovani dela?",
+])
+def test_a_challenge_is_redirected_at_the_step_that_initiates_it(question: str) -> None:
+    # Redirigir ¶1: "se utiliza después de iniciarse un reto, antes de que puedan activarse reacciones"
+    answer = ask(question)
+    assert answer.step == "4.2" and answer.evidence[0].cite.id == "redirect"
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's
