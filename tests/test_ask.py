@@ -258,6 +258,14 @@ def test_a_challenge_is_redirected_at_the_step_that_initiates_it(question: str) 
     assert answer.step == "4.2" and answer.evidence[0].cite.id == "redirect"
 
 
+@pytest.mark.parametrize("lang", ["es", "cs"])
+def test_the_reserve_is_compared_at_the_step_that_checks_it(lang: str) -> None:
+    # Valor de Reserva ¶1: "cada jugador compara el número de cartas que tiene en la mano con el
+    # valor de Reserva" is what 7.3 does (framework.yaml cites it there)
+    known, _ = api._ask_data("agot2", lang)
+    assert known.step_of_cite[("reserve-value", 1)] == "7.3"
+
+
 def test_the_step_the_best_paragraphs_agree_on_comes_before_a_quoted_condition() -> None:
     # the reaction quoted is to the challenge won (4.2.2), but what is asked is claim: the three best
     # paragraphs (Conquista militar ¶1, Aplicar la Conquista, Conquista) are all 4.2.4's
