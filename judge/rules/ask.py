@@ -1205,9 +1205,10 @@ def _own_steps(p: Paragraph, known: Knowledge) -> list[str]:
 
 def _quoted_step(question: str, known: Knowledge, phase: int | None) -> str | None:
     """The step of the condition an ability the question quotes names, read without its effect
-    ("una reacción «después de que pierdas un reto»": where a challenge is lost), when that condition happens at one
-    step only (in the phase named, if any; for a condition every phase has, else in the phase
-    the ability names: «al comienzo de la fase de Dominación» is 5.1)."""
+    (_condition; "una reacción «después de que pierdas un reto»": where a challenge is lost),
+    when that condition happens at one step only (in the phase named, if any; for a condition
+    every phase has, else in the phase the ability names: «al comienzo de la fase de
+    Dominación» is 5.1)."""
     for quoted in _QUOTED.findall(question):
         text = _condition(quoted)
         met = next((u for _, u in _units(known, set(analyzed(text, known.lang))) if u.kind == "trigger"), None)
@@ -1252,7 +1253,7 @@ def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: i
 def _said_together(unit: Unit, toks: Sequence[Token]) -> bool:
     """Whether every word of the unit's phrase is met within SAID_TOGETHER tokens of the question."""
     where = [[i for i, t in enumerate(toks) if word & t.stems] for word in unit.words]
-    if not all(where):
+    if not where or not all(where):
         return False
     return any(all(any(start <= i < start + SAID_TOGETHER for i in found) for found in where)
                for start in range(len(toks)))
