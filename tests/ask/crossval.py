@@ -294,6 +294,13 @@ at the round's start (d86b956): step 592 of 801, window 375 of 420, who 226 of 3
 first 850 of 1,536 (55%). Not run at the end; the round's changes (an ability used only for its
 cost or paid in part, a quoted action keeping its step, stealth at 4.2) are in-sample, with the
 shipped weights, paragraph first +1, step +13 -5, window +1.
+Round 15, over twenty-seven sets (round 14's three held-out sets added as dev25, dev26 and
+dev27), at the round's start (0254378), which is round 14's final: step 675 of 907, window 429 of
+488, who 262 of 361, paragraph first 939 of 1,728 (54%); about 95 minutes beside a CI run. Not
+run at the end; the round's changes (a quoted ability's condition alone, a phase's beginning or
+end said together, the unopposed bonus at 4.2.3, the redirect at 4.2, the reserve at 7.3, a
+challenge that ends as cards word it) are in-sample, with the shipped weights, step +25 -3,
+nothing else changed.
 Pure Python; each question's candidates are its 80 best paragraphs by BM25, by HAND and by the
 bank's score, its justifying ones and every paragraph a named part of the data brings.
 """
