@@ -3,6 +3,7 @@
     .venv/bin/python tests/ask/crossval.py          # the table (about 40 minutes alone over twenty-seven sets)
     .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all twenty-seven sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
+    .venv/bin/python tests/ask/crossval.py --jobs 2 # the folds in two processes (about half the time on two free cores)
 
 The development sets are tests/ask/dev.yaml, dev2.yaml … dev27.yaml (SETS). For each in turn, the
 ranking weights (glossary/agot2/ask.yaml `ranking`, one per feature of judge.rules.ask.FEATURES)
@@ -308,6 +309,7 @@ bank's score, its justifying ones and every paragraph a named part of the data b
 from __future__ import annotations
 
 import math
+import multiprocessing
 import sys
 from collections import Counter, defaultdict
 from dataclasses import replace
@@ -446,11 +448,15 @@ def fit_pairs(rows: list[list[Row]], start: dict[str, float], lam: float = 0.01,
     return {f: round(v / scale, 3) for f, v in zip(names, w)}
 
 
+def _pair() -> list[int]:
+    return [0, 0]
+
+
 def score_set(name: str, weights: dict[str, float], given: frozenset[str] | None = None) -> dict[str, list[int]]:
     """Right and total per metric on one set, `judge ask` answering with `weights` and saying the
     verdicts `given` (see judge.rules.ask.VERDICT_KEYS; all when None); `given` counts the
     verdicts said, and `key:K` each basis-stance's verdicts, said or not."""
-    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    tally: dict[str, list[int]] = defaultdict(_pair)  # not a lambda: a worker sends it back pickled
     source, framework, catalogue = data.sequence_data("agot2")
     for q in questions(name):
         known, vocab = api._ask_data("agot2", q["lang"])
@@ -529,6 +535,39 @@ def table(rows: list[tuple[str, str, dict[str, list[int]], str]]) -> None:
               + f"{const + ' ' + cell(said, recorded):>16}")
 
 
+FOLD: dict[str, Any] = {}  # the rows of every set and the fit asked for, set by main before any fold
+
+
+class _Serial:
+    """A pool of no processes: the folds one after the other, here."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    def imap(self, func: Any, items: Any) -> Any:
+        return map(func, items)
+
+
+def fold(held: str) -> tuple[list[tuple[str, str, dict[str, list[int]], str]], str]:
+    """One fold: weights and verdicts chosen on every set but `held`, and `held` scored with
+    them and with HAND; its table rows and the line that says what was chosen. Reads FOLD, which
+    forked workers inherit rather than receive pickled."""
+    rows: dict[str, list[list[Row]]] = FOLD["rows"]
+    others = [n for n in SETS if n != held]
+    train = [r for n in others for r in rows[n]]
+    train += rows[KEPT] * KEPT_WEIGHT
+    fitted = fit_pairs(train, HAND) if FOLD["pairs"] else fit(train, HAND)
+    given = choose_verdicts([score_set(n, fitted) for n in others], others)
+    const = constant(others)
+    note = (f"# {held} held, fitted on {'+'.join(others)}: "
+            + ", ".join(f"{f} {w:g}" for f, w in fitted.items() if w) + f"; verdicts said: {sorted(given)}")
+    return [(held, "round 3", score_set(held, HAND), const),
+            (held, "fit on other", score_set(held, fitted, given), const)], note
+
+
 def main(argv: list[str]) -> int:
     vocab = api._ask_data("agot2", "es")[1]
     hand = HAND
@@ -543,19 +582,13 @@ def main(argv: list[str]) -> int:
             print(f"# {key}: " + ", ".join(f"{n} {cell(*t[f'key:{key}'])}" for n, t in zip(SETS, tallies)),
                   file=sys.stderr)
         return 0
-    out = []
-    for held in SETS:
-        others = [n for n in SETS if n != held]
-        train = [r for n in others for r in rows[n]]
-        train += rows[KEPT] * KEPT_WEIGHT
-        fitted = fit_pairs(train, hand) if "--pairs" in argv else fit(train, hand)
-        given = choose_verdicts([score_set(n, fitted) for n in others], others)
-        const = constant(others)
-        out.append((held, "round 3", score_set(held, hand), const))
-        out.append((held, "fit on other", score_set(held, fitted, given), const))
-        print(f"# {held} held, fitted on {'+'.join(others)}: "
-              + ", ".join(f"{f} {w:g}" for f, w in fitted.items() if w) + f"; verdicts said: {sorted(given)}",
-              file=sys.stderr)
+    jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
+    FOLD.update(rows=rows, pairs="--pairs" in argv)
+    out: list[tuple[str, str, dict[str, list[int]], str]] = []
+    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else _Serial() as pool:
+        for fold_rows, note in pool.imap(fold, SETS):  # in the order of SETS, each as it is done
+            out += fold_rows
+            print(note, file=sys.stderr, flush=True)
     for held in SETS:
         out.append((held, "ask.yaml", score_set(held, vocab.ranking, vocab.verdicts_given),
                     constant([n for n in SETS if n != held])))
