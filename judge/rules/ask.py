@@ -1004,7 +1004,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     best = known.paragraphs[order[0]]
     nearly = len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]]
     near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
-    step = _step(question, asked.phase, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
+    step = _step(asked, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
     window, step = _window(reading.cue, known, best, kept, step, asked.phase, "who" in reading.kinds)
     if step is None:  # after the window: a step read so loosely does not rename it
         # with a phase named, the first of the evidence with a step in it; with none, the second's
@@ -1134,9 +1134,8 @@ def _phase(toks: Sequence[Token], known: Knowledge) -> int | None:
     return named[0] if len(named) == 1 else None
 
 
-def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
-          kept: list[tuple[float, Unit]], near: Paragraph | None = None,
-          leading: Sequence[Paragraph] = ()) -> str | None:
+def _step(asked: Question, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
+          near: Paragraph | None = None, leading: Sequence[Paragraph] = ()) -> str | None:
     """The framework step: one the question names; else, with a phase named, the step in it of a
     condition the question meets that every phase has ("al final de la fase de robo": 2.3,
     whatever the paragraph ranked first); else the step the AGREED_TOP best paragraphs (`leading`)
@@ -1150,10 +1149,11 @@ def _step(question: str, phase: int | None, known: Knowledge, best: Paragraph,
     phase, of the conditions that cite the justifying paragraph; else the step, in that phase,
     of the condition the question meets best, or of any part of the data it meets; with no
     phase named, the paragraph's own. Never a step outside the phase named."""
+    question, phase = asked.text, asked.phase
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
-    every_phase = _every_phase_step(kept, known, phase, tokens(question, known.lang))
+    every_phase = _every_phase_step(kept, known, phase, asked.toks)  # the question's tokens, read once
     if every_phase:
         return every_phase
     agreed = _agreed_step(leading, known, phase)
