@@ -308,6 +308,7 @@ bank's score, its justifying ones and every paragraph a named part of the data b
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import sys
@@ -538,19 +539,6 @@ def table(rows: list[tuple[str, str, dict[str, list[int]], str]]) -> None:
 FOLD: dict[str, Any] = {}  # the rows of every set and the fit asked for, set by main before any fold
 
 
-class _Serial:
-    """A pool of no processes: the folds one after the other, here."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        return None
-
-    def imap(self, func: Any, items: Any) -> Any:
-        return map(func, items)
-
-
 def fold(held: str) -> tuple[list[tuple[str, str, dict[str, list[int]], str]], str]:
     """One fold: weights and verdicts chosen on every set but `held`, and `held` scored with
     them and with HAND; its table rows and the line that says what was chosen. Reads FOLD, which
@@ -585,8 +573,8 @@ def main(argv: list[str]) -> int:
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
     FOLD.update(rows=rows, pairs="--pairs" in argv)
     out: list[tuple[str, str, dict[str, list[int]], str]] = []
-    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else _Serial() as pool:
-        for fold_rows, note in pool.imap(fold, SETS):  # in the order of SETS, each as it is done
+    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for fold_rows, note in (pool.imap(fold, SETS) if pool else map(fold, SETS)):  # in SETS' order, as done
             out += fold_rows
             print(note, file=sys.stderr, flush=True)
     for held in SETS:
