@@ -250,6 +250,9 @@
     setupKeys(input, list);
     var params = new URLSearchParams(location.search);
     if (params.get("q")) { input.value = params.get("q"); run(); }
+    // A query typed before this script ran (slow load) or put back by the browser (going back)
+    // sent its input event to no one.
+    else if (input.value.trim()) run();
     // For tests and tests/bench/search_measure.py: the loaded index and a query function.
     window.judgeIndex = function () { return ready; };
     window.judgeSearch = function (query, onlyGame) {

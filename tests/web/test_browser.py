@@ -160,6 +160,25 @@ def test_search_result_opens_the_paragraph(page: Any, site_url: str) -> None:
     assert page.url.startswith(entry_url(site_url, "es", "cancel") + "#p")
 
 
+def test_a_query_typed_before_the_script_runs_is_searched(page: Any, site_url: str) -> None:
+    """A query already in the box when judge.js starts (typed while a slow phone still loads the
+    script, or put back by the browser on going back) is searched then: its input event came
+    before anything listened for it. The script is held back until the box is filled."""
+    held: list[Any] = []
+    page.route("**/assets/judge.js*", lambda route: held.append(route))
+    page.goto(f"{site_url}es/search/", wait_until="commit")
+    page.locator(".judge-search-input").fill("anular")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for judge.js"
+    assert page.locator(".judge-search-results li").count() == 0
+    held[0].continue_()
+    page.locator(".judge-search-results li").first.wait_for()
+    assert page.locator(".judge-search-results .judge-hit-term").first.inner_text() == "Anular"
+
+
 def test_header_search_goes_to_the_search_page(page: Any, site_url: str) -> None:
     page.goto(f"{site_url}cs/")
     page.locator(".judge-header-search__input").press_sequentially("zrusit")
