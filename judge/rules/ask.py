@@ -64,7 +64,6 @@ OPEN_MIN = 0.6      # an open rule met this well: the Rules Reference does not d
 RULING_MISMATCH = 0.5  # a rule whose condition is negated where the question's is not, or the reverse
 STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the step the first lacks
 AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, before a quoted condition's
-WHO_NEAR = 3        # a who-question's answer: the first of this many best paragraphs that names who
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
@@ -1017,9 +1016,9 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     matches = tuple(AskMatch(u.name, _title(catalogue, u.name, lang), _trigger_step(u, step), window or "",
                              cover, u.phrase) for cover, u in kept if u.kind == "trigger")
     who = best.who  # what the justifying paragraph says of who acts or decides, asked or not
-    if "who" in reading.kinds:  # a who-question: the first of the best paragraphs that names who
-        who = next((known.paragraphs[i].who for i in order[:WHO_NEAR] if known.paragraphs[i].who), None)
-        who = _who_next(who, asked.toks, [known.paragraphs[i] for i in order[:WHO_NEAR]], vocab, lang)
+    if "who" in reading.kinds:  # a who-question: the first paragraph of the evidence that names who
+        who = next((known.paragraphs[i].who for i in order if known.paragraphs[i].who), None)
+        who = _who_next(who, asked.toks, [known.paragraphs[i] for i in order], vocab, lang)
     text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
                  withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
