@@ -238,6 +238,25 @@ def test_a_phase_begins_only_where_its_words_are_said_together(question: str, st
     assert ask(question).step == step
 
 
+@pytest.mark.parametrize(("question", "lang", "step"), [
+    ("en la fase de retos, antes de declarar atacantes, le doy a mi personaje el icono militar hasta el final de la "
+     "fase con un evento. puedo atacar con el en el reto militar?", "es", "4.2"),
+    ("ve fazi vyzev mam diky udalosti +1 hrozbu do konce fáze. kdyz vyhraju vojenskou vyzvu, kolik postav souper "
+     "zabije?", "cs", "4.2.4"),
+    # the end of the phase as a moment is still the phase's end
+    ("al final de la fase de retos, cuando se usa mi reaccion 'despues de que termine la fase'?", "es", "4.4"),
+])
+def test_a_lasting_effects_duration_does_not_say_the_phase_ends(question: str, lang: str, step: str) -> None:
+    # Efectos duraderos ¶1: "hasta el final del reto" or "hasta el final de la fase" is how long a
+    # lasting effect lasts (¶3: it expires before what is used "al final de la ronda")
+    from judge import load
+
+    lasting = load().get("agot2", lang, "lasting-effects")
+    said = "“hasta el final de la fase”" if lang == "es" else "„do konce fáze“"
+    assert lasting is not None and said in lasting.blocks[0].text
+    assert ask(question, lang).step == step
+
+
 def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
     # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
     # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)

@@ -109,6 +109,7 @@ class Vocabulary:
     referred: str | None = None  # the window of a question whose only cues are points in time
     who_next: Phrases = field(hash=False, default_factory=dict)  # words that ask who comes next, not who starts
     phase_phrases: Phrases = field(hash=False, default_factory=dict)  # a phase named only so ("fase de robo")
+    durations: Phrases = field(hash=False, default_factory=dict)  # a lasting effect's end: not a moment
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -173,6 +174,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         referred=_referred(references, windows),
         who_next=per_lang(mapping(data, "who_next")),
         phase_phrases=per_lang(mapping(data, "phase_phrases")),
+        durations=per_lang(mapping(data, "durations")),
     )
 
 
@@ -954,7 +956,7 @@ def rank(found: Features, weights: dict[str, float]) -> list[float]:
 @dataclass(frozen=True)
 class Question:
     """A question read: its tokens, what it asks, the phase it names (if one), its content words
-    and their BM25 per paragraph."""
+    and their BM25 per paragraph, and the tokens that say a lasting effect's duration."""
 
     text: str
     toks: tuple[Token, ...]
@@ -962,6 +964,7 @@ class Question:
     phase: int | None
     query: Counter[str] = field(hash=False)
     scores: list[float] = field(hash=False)
+    lasting: frozenset[int] = frozenset()
 
     @property
     def top(self) -> float:
@@ -975,7 +978,14 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
     _check_language(toks, known, vocab, lang)
     reading = read(toks, vocab, lang)
     query = _content(toks, reading, lang)
-    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query))
+    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query),
+                    _lasting(toks, vocab.durations[lang], lang))
+
+
+def _lasting(toks: Sequence[Token], durations: Sequence[str], lang: str) -> frozenset[int]:
+    """The tokens of the question's durations (ask.yaml `durations`: \"hasta el final de\", \"do konce\")."""
+    return frozenset(i + k for phrase in durations for stems_ in [phrase_stems(phrase, lang)]
+                     for i in find(toks, stems_) for k in range(len(stems_)))
 
 
 def _content(toks: Sequence[Token], reading: Reading, lang: str) -> Counter[str]:
@@ -1152,7 +1162,7 @@ def _step(asked: Question, known: Knowledge, best: Paragraph, kept: list[tuple[f
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
-    every_phase = _every_phase_step(kept, known, phase, asked.toks)  # the question's tokens, read once
+    every_phase = _every_phase_step(kept, known, phase, asked.toks, asked.lasting)  # the question's tokens, read once
     if every_phase:
         return every_phase
     agreed = _agreed_step(leading, known, phase)
@@ -1236,22 +1246,24 @@ def _runner_up_step(other: Paragraph, known: Knowledge, phase: int | None) -> st
 
 
 def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None,
-                      toks: Sequence[Token]) -> str | None:
+                      toks: Sequence[Token], lasting: frozenset[int] = frozenset()) -> str | None:
     """The step in the phase named of the first condition the question meets that has a step in
-    every phase (phase-begins, phase-ends), if any, its words said together (SAID_TOGETHER): "fase
-    de puesta en pie … ¿quién empieza?" does not say the phase begins."""
+    every phase (phase-begins, phase-ends), if any, its words said together (SAID_TOGETHER) and
+    not as a lasting effect's duration (`lasting`): "fase de puesta en pie … ¿quién empieza?"
+    does not say the phase begins, nor "+2 FUE hasta el final de la fase" that it ends."""
     if phase is None:
         return None
     for _, unit in kept:
         steps = [s.removeprefix("after-") for s in unit.steps]
-        if unit.kind == "trigger" and _in_every_phase(steps, known) and _said_together(unit, toks):
+        if unit.kind == "trigger" and _in_every_phase(steps, known) and _said_together(unit, toks, lasting):
             return next((s for s in steps if known.step_phase.get(s) == phase), None)
     return None
 
 
-def _said_together(unit: Unit, toks: Sequence[Token]) -> bool:
-    """Whether every word of the unit's phrase is met within SAID_TOGETHER tokens of the question."""
-    where = [[i for i, t in enumerate(toks) if word & t.stems] for word in unit.words]
+def _said_together(unit: Unit, toks: Sequence[Token], skipped: frozenset[int] = frozenset()) -> bool:
+    """Whether every word of the unit's phrase is met within SAID_TOGETHER tokens of the question,
+    by tokens not `skipped`."""
+    where = [[i for i, t in enumerate(toks) if word & t.stems and i not in skipped] for word in unit.words]
     if not where or not all(where):
         return False
     return any(all(any(start <= i < start + SAID_TOGETHER for i in found) for found in where)
