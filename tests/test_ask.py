@@ -257,6 +257,20 @@ def test_a_lasting_effects_duration_does_not_say_the_phase_ends(question: str, l
     assert ask(question, lang).step == step
 
 
+@pytest.mark.parametrize("question", [
+    "soupeř vykládá lokaci a já na to mám přerušení. stihnu ho zahrát, než lokace vstoupí do hry?",
+    "vyložím postavu s věhlasem a soupeř na to má reakci. kdy ji může použít?",
+])
+def test_marshaling_a_card_in_czech_words_is_at_3_2(question: str) -> None:
+    # Vyložit ¶1: "aktivní hráč (jako akci hráče) vyložit" a card, at 3.2; Czech says it as
+    # vyložím / vyloží / vykládá, forms the analyzer's stems do not join
+    from judge import load
+
+    marshal = load().get("agot2", "cs", "marshal")
+    assert marshal is not None and "aktivní hráč (jako akci hráče) vyložit" in marshal.blocks[0].text
+    assert ask(question, "cs").step == "3.2"
+
+
 def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
     # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
     # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)
