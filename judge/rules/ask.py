@@ -983,9 +983,13 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
 
 
 def _lasting(toks: Sequence[Token], durations: Sequence[str], lang: str) -> frozenset[int]:
-    """The tokens of the question's durations (ask.yaml `durations`: \"hasta el final de\", \"do konce\")."""
-    return frozenset(i + k for phrase in durations for stems_ in [phrase_stems(phrase, lang)]
-                     for i in find(toks, stems_) for k in range(len(stems_)))
+    """The tokens of the question's durations (ask.yaml `durations`: "hasta el final de", "do konce")."""
+    found: set[int] = set()
+    for phrase in durations:
+        said = phrase_stems(phrase, lang)
+        for start in find(toks, said):
+            found.update(range(start, start + len(said)))
+    return frozenset(found)
 
 
 def _content(toks: Sequence[Token], reading: Reading, lang: str) -> Counter[str]:
@@ -1162,7 +1166,7 @@ def _step(asked: Question, known: Knowledge, best: Paragraph, kept: list[tuple[f
     for number in _STEP_NUMBER.findall(question):
         if number in known.step_phase:
             return str(number)
-    every_phase = _every_phase_step(kept, known, phase, asked.toks, asked.lasting)  # the question's tokens, read once
+    every_phase = _every_phase_step(kept, known, phase, asked.toks, asked.lasting)
     if every_phase:
         return every_phase
     agreed = _agreed_step(leading, known, phase)
