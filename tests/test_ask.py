@@ -271,6 +271,52 @@ def test_marshaling_a_card_in_czech_words_is_at_3_2(question: str) -> None:
     assert ask(question, "cs").step == "3.2"
 
 
+@pytest.mark.parametrize(("question", "plain", "lang", "step", "window", "para"), [
+    # Recibir ingresos ¶2: "El jugador activo recibe tantos ingresos como el valor de Oro de su
+    # carta de Trama", step 3.2
+    ("en que paso de la fase se cobra el income?", "en que paso de la fase se cobran los ingresos?", "es",
+     "3.2", None, ("collect-income", 2, "recibe tantos ingresos")),
+    # Zahájení výzvy ¶7: the attackers are declared, each with plížení choosing its target (4.2)
+    ("kdy presne se vyhodnoti stealth, pri vyhlaseni utocniku?",
+     "kdy presne se vyhodnoti plížení, pri vyhlaseni utocniku?", "cs", "4.2", None,
+     ("initiate-challenge", 7, "má klíčové slovo plížení, musí mít také vybraný cíl")),
+    # Spouštěcí podmínky ¶9: forced reactions, in the order the first player chooses
+    ("kdo rozhoduje o poradi, kdyz ma vic hracu forced reakci na stejnou vec? je to FP?",
+     "kdo rozhoduje o poradi, kdyz ma vic hracu povinnou reakci na stejnou vec? je to první hráč?", "cs",
+     None, "forced-reactions", ("triggering-condition", 9, "povinné reakce spouštěcí podmínky v pořadí určeném prvním")),
+])
+def test_english_table_words_read_as_the_rules_words(question: str, plain: str, lang: str, step: str | None,
+                                                     window: str | None, para: tuple[str, int, str]) -> None:
+    # ask.yaml `jargon`: "income", "stealth", "forced", "FP" are the Rules Reference's ingresos,
+    # plížení, povinné, první hráč; the question is answered as if it said those
+    from judge import load
+
+    entry_id, n, words = para
+    entry = load().get("agot2", lang, entry_id)
+    assert entry is not None and words in entry.blocks[n - 1].text
+    said, meant = ask(question, lang), ask(plain, lang)
+    assert (said.step, said.window, said.who) == (meant.step, meant.window, meant.who)
+    assert (said.step, said.window) == (step, window)
+    cited = [(e.cite.id, e.cite.para) for e in said.evidence]
+    assert (entry_id, n) in cited[:2]
+
+
+def test_jargon_names_only_words_the_rules_do_not_use_and_reads_them_as_the_rules_words() -> None:
+    # an English form the Rules Reference uses itself ("[military]", Spanish "defender") must stay
+    # as written; the words it is read as must be the Rules Reference's
+    from judge.rules import ask as ask_module, data
+
+    vocab = load_vocabulary(vocabulary_path("agot2"))
+    for lang in ("es", "cs"):
+        known = data.ask_knowledge("agot2", lang)
+        assert known is not None and vocab.jargon[lang]
+        for form, words in vocab.jargon[lang]:
+            written = ask_module.tokens(form.rstrip("*"), lang)[0]
+            assert not written.stems & known.idf.keys(), (lang, form)
+            assert all(tok.stems & known.idf.keys() for tok in ask_module.tokens(words, lang)
+                       if tok.word not in ask_module.stop_words(lang)), (lang, words)
+
+
 def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
     # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
     # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)

@@ -110,6 +110,7 @@ class Vocabulary:
     who_next: Phrases = field(hash=False, default_factory=dict)  # words that ask who comes next, not who starts
     phase_phrases: Phrases = field(hash=False, default_factory=dict)  # a phase named only so ("fase de robo")
     durations: Phrases = field(hash=False, default_factory=dict)  # a lasting effect's end: not a moment
+    jargon: dict[str, tuple[tuple[str, str], ...]] = field(hash=False, default_factory=dict)  # (English form, rules' words)
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -175,7 +176,24 @@ def load_vocabulary(path: Path) -> Vocabulary:
         who_next=per_lang(mapping(data, "who_next")),
         phase_phrases=per_lang(mapping(data, "phase_phrases")),
         durations=per_lang(mapping(data, "durations")),
+        jargon=_jargon(data),
     )
+
+
+def _jargon(data: Located) -> dict[str, tuple[tuple[str, str], ...]]:
+    """ask.yaml's `jargon`: per language, each English form (folded) with the rules' words it is."""
+    raw = data.get("jargon", [])
+    if not isinstance(raw, LocatedList) or not all(isinstance(r, Located) and r.get("en") for r in raw):
+        raise data.fail("jargon", "jargon: a list of {en: [forms], es: words, cs: words}")
+    out: dict[str, list[tuple[str, str]]] = {lang: [] for lang in LANGS}
+    for r in raw:
+        for lang in LANGS:
+            said = r.get(lang)
+            if said is not None and not isinstance(said, str):
+                raise r.fail(lang, f"jargon: {lang}: the Rules Reference's words, as text")
+            if said:
+                out[lang] += [(fold(form), said) for form in citing.str_list(r, "en")]
+    return {lang: tuple(forms) for lang, forms in out.items()}
 
 
 def _referred(raw: Located, windows: tuple[tuple[str, Phrases], ...]) -> str:
@@ -974,12 +992,30 @@ class Question:
 def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Question:
     text = check_question(text)
     breaks = frozenset(fold(w) for w in vocab.clause_breaks[lang])
-    toks = tokens(text, lang, breaks)
-    _check_language(toks, known, vocab, lang)
+    written = tokens(text, lang, breaks)
+    _check_language(written, known, vocab, lang)  # an English question is not made Spanish by its jargon
+    toks = _rules_words(written, vocab.jargon.get(lang, ()), lang)
     reading = read(toks, vocab, lang)
     query = _content(toks, reading, lang)
     return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query),
                     _lasting(toks, vocab.durations[lang], lang))
+
+
+def _rules_words(toks: tuple[Token, ...], jargon: Sequence[tuple[str, str]], lang: str) -> tuple[Token, ...]:
+    """The question with each English table word ("FP", "kneelear"; ask.yaml `jargon`) read as
+    the Rules Reference's words in its place ("jugador inicial", "arrodillar")."""
+    out: list[Token] = []
+    for tok in toks:
+        said = next((words_ for form, words_ in jargon
+                     if tok.word == form or (form.endswith("*") and tok.word.startswith(form[:-1]))), None)
+        if said is None:
+            out.append(tok)
+            continue
+        put = list(tokens(said, lang))
+        put[0] = replace(put[0], brk=tok.brk)
+        put[-1] = replace(put[-1], end=tok.end)
+        out += put
+    return tuple(out)
 
 
 def _lasting(toks: Sequence[Token], durations: Sequence[str], lang: str) -> frozenset[int]:
