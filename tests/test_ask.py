@@ -317,6 +317,23 @@ def test_jargon_names_only_words_the_rules_do_not_use_and_reads_them_as_the_rule
                        if tok.word not in ask_module.stop_words(lang)), (lang, words)
 
 
+@pytest.mark.parametrize(("question", "window", "para"), [
+    ("mam lokaci 'Vynucená reakce: poté, co vyhraješ výzvu, táhni 1 kartu.' a souper ma na stejnou vec taky "
+     "vynucenou reakci. kdo urcuje poradi?", "forced-reactions", 9),
+    ("moje lokace ma 'Vynucené přerušení: když soupeř vyhraje výzvu, získej 1 zlaťák.' a ja mam v ruce obycejne "
+     "preruseni na to same. co se vyhodnoti driv?", "forced-interrupts", 6),
+])
+def test_a_forced_ability_said_vynucena_is_resolved_in_its_forced_step(question: str, window: str, para: int) -> None:
+    # Spouštěcí podmínky ¶6 and ¶9: "povinná přerušení" and "povinné reakce" are resolved in their
+    # own steps, before the windows; a card's text in players' Czech says "vynucená reakce"
+    from judge import load
+
+    steps = load().get("agot2", "cs", "triggering-condition")
+    said = {6: "vyhodnotit povinná přerušení", 9: "vyhodnotit povinné reakce"}[para]
+    assert steps is not None and said in steps.blocks[para - 1].text
+    assert ask(question, "cs").window == window
+
+
 def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
     # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
     # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)
