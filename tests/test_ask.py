@@ -334,6 +334,28 @@ def test_a_forced_ability_said_vynucena_is_resolved_in_its_forced_step(question:
     assert ask(question, "cs").window == window
 
 
+@pytest.mark.parametrize(("stealth_asked", "renown_asked", "lang"), [
+    (("tengo un personaje con renombre.", "como funciona el sigilo?"),
+     ("tengo un personaje con sigilo.", "como funciona el renombre?"), "es"),
+    (("moje postava ma vehlas.", "jak funguje plizeni?"), ("moje postava ma plizeni.", "jak funguje vehlas?"), "cs"),
+])
+def test_the_sentence_that_asks_weighs_more_than_the_situation_told(stealth_asked: tuple[str, str],
+                                                                    renown_asked: tuple[str, str], lang: str) -> None:
+    # the same words the other way round: the keyword asked about gains on the one told
+    from judge.rules import ask as ask_module
+
+    known, vocab = api._ask_data("agot2", lang)
+    at = {(p.id, p.para): i for i, p in enumerate(known.paragraphs)}
+    stealth, renown = at[("stealth", 1)], at[("renown", 1)]
+    one = ask_module.question_of(" ".join(stealth_asked), lang, known, vocab)
+    other = ask_module.question_of(" ".join(renown_asked), lang, known, vocab)
+    assert set(one.query) == set(other.query)
+    assert one.scores[stealth] / one.scores[renown] > other.scores[stealth] / other.scores[renown]
+    told = ask_module._told(" ".join(stealth_asked), one.query, vocab, lang)
+    assert told and not told & set(ask_module.analyzed(stealth_asked[1], lang))
+    assert not ask_module._told(stealth_asked[1], one.query, vocab, lang)  # nothing told: all weigh in full
+
+
 def test_the_unopposed_bonus_is_gained_at_the_step_its_paragraph_names() -> None:
     # Sin oposición ¶2: "Esto tiene lugar durante el paso estructural 4.2.3"; ¶1, the challenge won
     # unopposed, is decided "en el momento en que se declara al vencedor del reto" (4.2.2)

@@ -67,8 +67,10 @@ AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, befo
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
+TOLD = 0.8          # BM25 share of a word said only in the situation told, not in the sentences asked (?)
 _STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+")
+_QUESTION_SENTENCE = re.compile(r"(?<=[?.!])\s+")  # a question's sentences, each with its end mark
 _SPLIT = re.compile(r"(\s+|[?¿!¡.,;:()«»“”\"—–])")
 _PUNCT = re.compile(r"[?¿!¡.,;:()«»“”\"—–-]")
 _NUMBER_PREFIX = re.compile(r"^[\d.]+\s*")
@@ -997,7 +999,7 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
     toks = _rules_words(written, vocab.jargon.get(lang, ()), lang)
     reading = read(toks, vocab, lang)
     query = _content(toks, reading, lang)
-    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query),
+    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query, _told(text, query, vocab, lang)),
                     _lasting(toks, vocab.durations[lang], lang))
 
 
@@ -1016,6 +1018,19 @@ def _rules_words(toks: tuple[Token, ...], jargon: Sequence[tuple[str, str]], lan
         put[-1] = replace(put[-1], end=tok.end)
         out += put
     return tuple(out)
+
+
+def _told(text: str, query: Counter[str], vocab: Vocabulary, lang: str) -> frozenset[str]:
+    """The content words said only in the situation a question tells ("tengo un lugar … mi rival
+    ataca …"), not in the sentences that ask ("¿puedo usarlo ahora?"); none when no sentence asks
+    or every one does."""
+    sentences = [s for s in _QUESTION_SENTENCE.split(text.strip()) if s.strip()]
+    asking = [s for s in sentences if s.rstrip().endswith("?")]
+    if not asking or len(asking) == len(sentences):
+        return frozenset()
+    jargon = vocab.jargon.get(lang, ())
+    asked = {stem for s in asking for tok in _rules_words(tokens(s, lang), jargon, lang) for stem in tok.stems}
+    return frozenset(word for word in query if word not in asked)
 
 
 def _lasting(toks: Sequence[Token], durations: Sequence[str], lang: str) -> frozenset[int]:
@@ -1130,7 +1145,9 @@ def _check_language(toks: Sequence[Token], known: Knowledge, vocab: Vocabulary, 
                            f"known): ask in Spanish or Czech, or give --lang")
 
 
-def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
+def _bm25(known: Knowledge, query: Counter[str], told: frozenset[str] = frozenset()) -> list[float]:
+    """Each paragraph's BM25 for the question's words, a word said only in the situation told
+    (`told`) weighing TOLD: the sentences that ask say what the question turns on."""
     k1 = WEIGHTS["k1"]
     family = {t: [(t, 1.0)] * (t in known.idf) + [(d, WEIGHTS["loose"]) for d in known.family(t)]
               for t in query}
@@ -1144,7 +1161,7 @@ def _bm25(known: Knowledge, query: Counter[str]) -> list[float]:
                 f = p.tf.get(d)
                 if f:
                     best = max(best, w * known.idf[d] * f * (k1 + 1) / (f + norm))
-            total += best
+            total += best * (TOLD if t in told else 1.0)
         out.append(total)
     return out
 
