@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -304,12 +305,12 @@ def test_english_table_words_read_as_the_rules_words(question: str, plain: str, 
 def test_jargon_names_only_words_the_rules_do_not_use_and_reads_them_as_the_rules_words() -> None:
     # an English form the Rules Reference uses itself ("[military]", Spanish "defender") must stay
     # as written; the words it is read as must be the Rules Reference's
-    from judge.rules import ask as ask_module, data
+    from judge.rules import ask as ask_module
 
     vocab = load_vocabulary(vocabulary_path("agot2"))
     for lang in ("es", "cs"):
-        known = data.ask_knowledge("agot2", lang)
-        assert known is not None and vocab.jargon[lang]
+        known, _ = api._ask_data("agot2", lang)
+        assert vocab.jargon[lang]
         for form, words in vocab.jargon[lang]:
             written = ask_module.tokens(form.rstrip("*"), lang)[0]
             assert not written.stems & known.idf.keys(), (lang, form)
@@ -1124,14 +1125,20 @@ def test_the_vocabulary_loads_and_reports_its_line(tmp_path: Path) -> None:
         load_vocabulary(broken)
 
 
-def test_ranking_weights_and_verdicts_given_are_checked_data(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("weights: {bm25:", "weights: {bm52:", "ranking: unknown feature 'bm52'"),
+    ("give: [open]", "give: [opened]", "verdicts: give: unknown 'opened'"),
+    ("{en: [fp], es: jugador inicial,", "{en: [fp], es: [jugador, inicial],",
+     "jargon: es: the Rules Reference's words, as text"),
+    ("{en: [fp], es: jugador inicial,", "{es: jugador inicial,", "jargon: a list of {en: [forms]"),
+])
+def test_ranking_weights_verdicts_given_and_jargon_are_checked_data(tmp_path: Path, old: str, new: str,
+                                                                    message: str) -> None:
     text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
+    assert old in text
     broken = tmp_path / "ask.yaml"
-    broken.write_text(text.replace("weights: {bm25:", "weights: {bm52:"), "utf-8")
-    with pytest.raises(Exception, match=r"ask.yaml:\d+: ranking: unknown feature 'bm52'"):
-        load_vocabulary(broken)
-    broken.write_text(text.replace("give: [open]", "give: [opened]"), "utf-8")
-    with pytest.raises(Exception, match=r"ask.yaml:\d+: verdicts: give: unknown 'opened'"):
+    broken.write_text(text.replace(old, new), "utf-8")
+    with pytest.raises(Exception, match=rf"ask.yaml:\d+: {re.escape(message)}"):
         load_vocabulary(broken)
 
 

@@ -67,7 +67,7 @@ AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, befo
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
-TOLD = 0.8          # BM25 share of a word said only in the situation told, not in the sentences asked (?)
+TOLD = 0.8          # BM25 share of a word said only in the situation told, not in a sentence ending in ?
 _STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
 _SENTENCE = re.compile(r"(?<=[.;:])\s+")
 _QUESTION_SENTENCE = re.compile(r"(?<=[?.!])\s+")  # a question's sentences, each with its end mark
@@ -999,7 +999,8 @@ def question_of(text: str, lang: str, known: Knowledge, vocab: Vocabulary) -> Qu
     toks = _rules_words(written, vocab.jargon.get(lang, ()), lang)
     reading = read(toks, vocab, lang)
     query = _content(toks, reading, lang)
-    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query, _told(text, query, vocab, lang)),
+    told = _told(text, query, vocab, lang)
+    return Question(text, toks, reading, _phase(toks, known), query, _bm25(known, query, told),
                     _lasting(toks, vocab.durations[lang], lang))
 
 
