@@ -1,6 +1,6 @@
 """Leave-one-set-out figures for `judge ask`, and the fit of its ranking weights and verdicts.
 
-    .venv/bin/python tests/ask/crossval.py          # the table (about 50 minutes alone over thirty-three sets)
+    .venv/bin/python tests/ask/crossval.py          # the table (thirty-three sets: about 110 minutes in one process)
     .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all thirty-three sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
     .venv/bin/python tests/ask/crossval.py --jobs 2 # the folds in two processes (about half the time on two free cores)
@@ -308,6 +308,12 @@ who 298 of 402, paragraph first 1,035 of 1,920 (54%); about 76 minutes with --jo
 the tuning. Not run at the end; the round's changes (who from the five paragraphs of the
 evidence, a lasting effect's duration not a phase's end, Czech forms of marshaling) are
 in-sample, with the shipped weights, step +8 -0, who +6 -0, nothing else changed.
+Round 17, over thirty-three sets (round 16's three held-out sets added as dev31, dev32 and
+dev33), at the round's start (6d15629), which is round 16's final: step 838 of 1,084, window 511
+of 584, who 329 of 443, paragraph first 1,138 of 2,112 (54%); about 110 minutes with --jobs 2
+beside the tuning. Not run at the end; the round's changes (English table words, Czech
+"vynucená", the situation told weighed 0.8 in BM25) are in-sample, with the shipped weights,
+step +3 -4, window +5 -0, who +3 -0, paragraph first +21 -5.
 Pure Python; each question's candidates are its 80 best paragraphs by BM25, by HAND and by the
 bank's score, its justifying ones and every paragraph a named part of the data brings.
 """
