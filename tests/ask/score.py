@@ -5,7 +5,7 @@
 Runs the CLI in one process and reads its JSON. Each metric counts the questions that record
 it: step (the answer's framework step; "any" = the answer names no fixed step), window, who,
 verdict, and cite (the first paragraph the answer cites is the justifying one, or one of its
-`also`). Rows: all, per language, per kind. tests/ask/dev.yaml, dev2.yaml … dev33.yaml are tuned on;
+`also`). Rows: all, per language, per kind. tests/ask/dev.yaml, dev2.yaml … dev36.yaml are tuned on;
 tests/ask/heldout*.yaml (written by someone else) are scored once, at the end of a round.
 """
 
