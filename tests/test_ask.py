@@ -1125,15 +1125,55 @@ def test_the_vocabulary_loads_and_reports_its_line(tmp_path: Path) -> None:
         load_vocabulary(broken)
 
 
+@pytest.mark.parametrize(("question", "certainty", "justifying"), [
+    # the claim's two paragraphs that say who dies score alike: read both
+    ("gano mi reto militar, el rival mata a 1 personaje por la conquista y luego resolvemos el renombre. "
+     "y despues de eso que va?", "close", ("military-claim", 1, "debe elegir tantos Personajes distintos")),
+    # choosing plots stands far above the rest
+    ("en que momento se eligen las tramas? el rival puede ver cual he escogido antes de mostrarlas?", "clear",
+     ("choose-plots", 1, "")),
+])
+def test_a_close_call_quotes_the_paragraph_nearly_as_good_and_a_clear_answer_one(
+        question: str, certainty: str, justifying: tuple[str, int, str]) -> None:
+    # ask.yaml `certainty: close`: the second paragraph scoring that share of the first's or more
+    from judge import load
+
+    close = load_vocabulary(vocabulary_path("agot2")).close
+    entry_id, n, words = justifying
+    entry = load().get("agot2", "es", entry_id)
+    assert entry is not None and words in entry.blocks[n - 1].text
+    said = ask(question, "es")
+    first_score, second_score = said.evidence[0].score, said.evidence[1].score
+    assert said.certainty == certainty
+    assert (second_score >= close * first_score) == (certainty == "close")
+    assert first(said)[:2] == (entry_id, n)
+    result = CliRunner().invoke(cli, ["ask", question, "--lang", "es"])
+    second = said.evidence[1].cite
+    quoted = f"§ {second.term} ¶{second.para}: «"
+    labels = load_vocabulary(vocabulary_path("agot2")).labels["es"]
+    assert (labels["close"] in result.output and quoted in result.output.replace("\n  ", " ")) == (certainty == "close")
+    data = json.loads(CliRunner().invoke(cli, ["ask", question, "--lang", "es", "--format", "json"]).output)
+    assert data["certainty"] == certainty
+
+
+def test_no_certainty_where_the_rules_do_not_speak_of_the_question() -> None:
+    result = CliRunner().invoke(cli, ["ask", "¿de qué color es el dorso de las cartas?", "--lang", "es",
+                                      "--format", "json"])
+    assert result.exit_code == 1 and json.loads(result.output)["certainty"] is None
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
+    ("certainty:\n  close: 0.82", "certainty:\n  close: 0", "certainty: close: the second paragraph's share"),
+    ("certainty:\n  close: 0.82", "certainty:\n  close: 1.5", "certainty: close: the second paragraph's share"),
+    ("certainty:\n  close: 0.82", "certainty:\n  close: casi", "certainty: close: the second paragraph's share"),
     ("weights: {bm25:", "weights: {bm52:", "ranking: unknown feature 'bm52'"),
     ("give: [open]", "give: [opened]", "verdicts: give: unknown 'opened'"),
     ("{en: [fp], es: jugador inicial,", "{en: [fp], es: [jugador, inicial],",
      "jargon: es: the Rules Reference's words, as text"),
     ("{en: [fp], es: jugador inicial,", "{es: jugador inicial,", "jargon: a list of {en: [forms]"),
 ])
-def test_ranking_weights_verdicts_given_and_jargon_are_checked_data(tmp_path: Path, old: str, new: str,
-                                                                    message: str) -> None:
+def test_ranking_weights_verdicts_given_jargon_and_certainty_are_checked_data(tmp_path: Path, old: str, new: str,
+                                                                              message: str) -> None:
     text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
     assert old in text
     broken = tmp_path / "ask.yaml"

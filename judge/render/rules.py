@@ -190,7 +190,8 @@ def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DE
     """Text: the answer (verdict, step, window, who, next), the justifying paragraph with its
     words, the other paragraphs, and the scenario that steps the situation. JSON: today's
     fields (question, lang, matches, answer, cites) plus kind, verdict (and what it rests on:
-    verdict_from, stance), step, window, who, next, the ranked evidence and the scenario."""
+    verdict_from, stance), step, window, who, next, the ranked evidence, how clear the first
+    paragraph's lead is (certainty: a close call quotes the second too) and the scenario."""
     if fmt == "json":
         return to_json({
             "question": result.question, "lang": result.lang, "kind": list(result.kinds),
@@ -201,7 +202,7 @@ def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DE
             "answer": result.answer, "cites": [cite_dict(c) for c in result.cites],
             "evidence": [{"cite": cite_dict(e.cite), "score": e.score, "source": e.source, "text": e.text}
                          for e in result.evidence],
-            "scenario": result.scenario,
+            "scenario": result.scenario, "certainty": result.certainty,
         })
     if result.answer is None:
         lines = wrap(labels["ask-unknown"], width)
@@ -211,6 +212,9 @@ def ask_answer(result: Answer, fmt: str, labels: dict[str, str], width: int = DE
     lines = wrap(result.answer or "", width)
     first, *others = result.evidence
     lines += [""] + wrap(f"§ {cites_line([first.cite])}: «{_excerpt(first.text)}»", width, "", "  ")
+    if result.certainty == "close" and others:  # nearly as good: the judge reads both
+        second, *others = others
+        lines += [labels["ask-close"]] + wrap(f"§ {cites_line([second.cite])}: «{_excerpt(second.text)}»", width, "", "  ")
     if others:
         lines += wrap(f"{labels['ask-evidence']}: § {cites_line([e.cite for e in others])}", width, "", "  ")
     if result.scenario:

@@ -38,7 +38,9 @@ class Answer:
     paragraphs that justify it (`evidence`, the justifying one first; `cites` the same cites),
     the conditions of the catalogue it meets and a `judge step` scenario of the situation.
     `verdict_from` and `stance` say what the verdict rests on and what that says, also where the
-    verdict is not said (None: the evidence does not decide it; the answer points to the cites)."""
+    verdict is not said (None: the evidence does not decide it; the answer points to the cites).
+    `certainty` says how far the first paragraph stands above the second (clear | close; None
+    when the rules do not speak of the question): a close call quotes both."""
 
     question: str
     lang: Lang
@@ -55,3 +57,4 @@ class Answer:
     scenario: str | None = None
     verdict_from: str | None = None   # open | rule:NAME | paragraph: what the verdict rests on
     stance: str | None = None         # open | denies | allows | states: what that says
+    certainty: str | None = None      # clear | close: the second paragraph scores far below the first, or not

@@ -113,6 +113,7 @@ class Vocabulary:
     phase_phrases: Phrases = field(hash=False, default_factory=dict)  # a phase named only so ("fase de robo")
     durations: Phrases = field(hash=False, default_factory=dict)  # a lasting effect's end: not a moment
     jargon: dict[str, tuple[tuple[str, str], ...]] = field(hash=False, default_factory=dict)  # (English form, rules' words)
+    close: float = 1.0  # the second paragraph scoring this share of the first's or more: a close call
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -179,7 +180,20 @@ def load_vocabulary(path: Path) -> Vocabulary:
         phase_phrases=per_lang(mapping(data, "phase_phrases")),
         durations=per_lang(mapping(data, "durations")),
         jargon=_jargon(data),
+        close=_close(data),
     )
+
+
+def _close(data: Located) -> float:
+    """ask.yaml's `certainty: close:`, a share between 0 and 1 (1, never close, when absent)."""
+    raw = data.get("certainty")
+    if raw is None:
+        return 1.0
+    if not isinstance(raw, Located) or not isinstance(raw.get("close"), (int, float)) \
+            or isinstance(raw.get("close"), bool) or not 0 < raw["close"] <= 1:
+        raise data.fail("certainty", "certainty: close: the second paragraph's share of the first's score, "
+                                     "a number above 0 and at most 1")
+    return float(raw["close"])
 
 
 def _jargon(data: Located) -> dict[str, tuple[tuple[str, str], ...]]:
@@ -1089,8 +1103,9 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
                  withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
         ({"whatif", "window", "when"} & set(reading.kinds)) else None
+    certainty = "close" if len(order) > 1 and scores[order[1]] >= vocab.close * scores[order[0]] else "clear"
     return Answer(question, lang, matches, text, tuple(e.cite for e in evidence), reading.kinds, verdict, step,
-                  window, who, _next(framework, step), evidence, scenario, basis, stance)
+                  window, who, _next(framework, step), evidence, scenario, basis, stance, certainty)
 
 
 def _decide(asked: Question, evidence: list[Paragraph], kept: list[tuple[float, Unit]], undecided: str | None,

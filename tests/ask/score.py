@@ -5,7 +5,8 @@
 Runs the CLI in one process and reads its JSON. Each metric counts the questions that record
 it: step (the answer's framework step; "any" = the answer names no fixed step), window, who,
 verdict, and cite (the first paragraph the answer cites is the justifying one, or one of its
-`also`). Rows: all, per language, per kind. tests/ask/dev.yaml, dev2.yaml … dev36.yaml are tuned on;
+`also`). Rows: all, per language, per kind; then, for ask, how its clear answers and its close
+calls fared (`certainty`). tests/ask/dev.yaml, dev2.yaml … dev36.yaml are tuned on;
 tests/ask/heldout*.yaml (written by someone else) are scored once, at the end of a round.
 """
 
@@ -45,7 +46,9 @@ def ask(runner: CliRunner, q: dict[str, Any]) -> dict[str, Any]:
     return {"step": data["step"] if "step" in data else top.get("step"),
             "window": data["window"] if "window" in data else top.get("window"),
             "who": data.get("who"), "verdict": data.get("verdict"),
-            "cite": (cites[0]["id"], cites[0]["para"]) if cites else None}
+            "cite": (cites[0]["id"], cites[0]["para"]) if cites else None,
+            "second": (cites[1]["id"], cites[1]["para"]) if len(cites) > 1 else None,
+            "certainty": data.get("certainty")}
 
 
 def search(runner: CliRunner, q: dict[str, Any]) -> dict[str, Any]:
@@ -65,9 +68,29 @@ def marks(q: dict[str, Any], got: dict[str, Any]) -> dict[str, bool]:
     for key in ("window", "who", "verdict"):
         if key in q:
             out[key] = got[key] == q[key]
-    justifying = {(q["cite"]["id"], q["cite"]["para"])} | {(a["id"], a["para"]) for a in q.get("also", [])}
-    out["cite"] = got["cite"] in justifying
+    out["cite"] = got["cite"] in justifying(q)
     return out
+
+
+def justifying(q: dict[str, Any]) -> set[tuple[str, int]]:
+    return {(q["cite"]["id"], q["cite"]["para"])} | {(a["id"], a["para"]) for a in q.get("also", [])}
+
+
+def certainty_line(answered: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> str:
+    """How the answers marked clear and close fared: the justifying paragraph first among the
+    clear ones; first, and one of the two quoted, among the close calls."""
+    clear = [(q, got) for q, got in answered if got.get("certainty") == "clear"]
+    close = [(q, got) for q, got in answered if got.get("certainty") == "close"]
+
+    def share(right: int, total: int) -> str:
+        return f"{right} ({100 * right / total:.0f}%)" if total else "0"
+
+    first = sum(got["cite"] in justifying(q) for q, got in clear)
+    close_first = sum(got["cite"] in justifying(q) for q, got in close)
+    either = sum(bool({got["cite"], got["second"]} & justifying(q)) for q, got in close)
+    return (f"certainty: clear {len(clear)} of {len(answered)}, justifying paragraph first for "
+            f"{share(first, len(clear))}; close {len(close)}, first for {share(close_first, len(close))}, "
+            f"one of the two quoted for {share(either, len(close))}")
 
 
 def main(argv: list[str]) -> int:
@@ -76,8 +99,10 @@ def main(argv: list[str]) -> int:
     runner = CliRunner()
     answer = search if "--search" in argv else ask
     tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    answered = []
     for q in questions:
         got = answer(runner, q)
+        answered.append((q, got))
         scored = marks(q, got)
         for metric, right in scored.items():
             for group in ("all", q["lang"], *(f"kind:{k}" for k in q["kind"])):
@@ -87,6 +112,8 @@ def main(argv: list[str]) -> int:
             print(q["id"], [m for m, ok in scored.items() if not ok], got, file=sys.stderr)
     print(f"{path.name}: {'judge search top-1' if answer is search else 'judge ask'}, {len(questions)} questions")
     table(tally, METRICS, GROUPS)
+    if answer is ask:
+        print(certainty_line(answered))
     return 0
 
 
