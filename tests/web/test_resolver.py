@@ -137,6 +137,7 @@ def ask_questions() -> list[str]:
     return [q["q"] for path in sets for q in yaml.safe_load(path.read_text("utf-8"))["questions"]]
 
 
+@pytest.mark.timeout(2400)  # every question of the sets, one by one: about 8 minutes on two cores
 def test_ask_box_gives_the_cli_answer(resolvers: dict[str, Resolver]) -> None:
     """Every question of the ask test set typed into the Ask box: the CLI's JSON and exit code."""
     es = resolvers["es"]
