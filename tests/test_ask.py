@@ -1125,6 +1125,26 @@ def test_the_vocabulary_loads_and_reports_its_line(tmp_path: Path) -> None:
         load_vocabulary(broken)
 
 
+@pytest.mark.parametrize(("question", "lang", "words"), [
+    ("termina la fase de dominacion. mi rival tiene una reaccion obligada a eso y yo una reaccion normal. "
+     "puedo reaccionar yo antes que la suya?", "es", "el orden lo decidirá el jugador inicial"),
+    ("skoncila faze nadvlady. souper ma povinnou reakci a ja normalni reakci na to samy. muzu reagovat jako prvni?",
+     "cs", "v pořadí určeném prvním hráčem"),
+])
+def test_who_starts_a_window_as_its_rules_say_when_no_paragraph_of_the_evidence_names_anyone(
+        question: str, lang: str, words: str) -> None:
+    # triggering-condition ¶9 rules the forced reactions: the first player orders them
+    from judge import load
+
+    entry = load().get("agot2", lang, "triggering-condition")
+    assert entry is not None and words in entry.blocks[8].text
+    said = ask(question, lang)
+    assert (said.window, said.who) == ("forced-reactions", "first-player")
+    # the window's own line already says who starts: the answer does not say it twice
+    labels = load_vocabulary(vocabulary_path("agot2")).labels[lang]
+    assert said.answer is not None and labels["who"] not in said.answer
+
+
 @pytest.mark.parametrize(("question", "certainty", "justifying"), [
     # the claim's two paragraphs that say who dies score alike: read both
     ("gano mi reto militar, el rival mata a 1 personaje por la conquista y luego resolvemos el renombre. "

@@ -687,6 +687,15 @@ def _who_next(who: str | None, toks: Sequence[Token], best: Sequence[Paragraph],
 
 # -- reading a question -----------------------------------------------------------------------
 
+def _window_who(known: Knowledge, window: str | None) -> str | None:
+    """Who acts first in a window, as the paragraphs that rule it say (framework.yaml's window
+    cites, the sequence's steps): for a who-question none of whose best paragraphs names anyone
+    ("¿puedo reaccionar yo antes que su obligada?" in the forced reactions: the first player)."""
+    ruling = known.window_rules.get(window or "", frozenset())
+    return next((p.who for p in sorted((p for p in known.paragraphs if (p.id, p.para) in ruling),
+                                       key=lambda p: (p.id, p.para)) if p.who), None)
+
+
 def check_question(question: str) -> str:
     """The question, stripped; a clear usage error for one that cannot be a question."""
     text = question.strip()
@@ -1099,8 +1108,11 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     if "who" in reading.kinds:  # a who-question: the first paragraph of the evidence that names who
         who = next((known.paragraphs[i].who for i in order if known.paragraphs[i].who), None)
         who = _who_next(who, asked.toks, [known.paragraphs[i] for i in order], vocab, lang)
-    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window, who,
-                 withheld=basis is not None and verdict is None)
+    from_window = _window_who(known, window) if who is None else None  # no paragraph named anyone: the window's rules do
+    who = who or from_window
+    told = f"how-{window}" in catalogue.labels[lang]  # the window's line already says who starts
+    text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window,
+                 None if from_window and told else who, withheld=basis is not None and verdict is None)
     scenario = _scenario(catalogue.game, lang, step, matches) if matches and \
         ({"whatif", "window", "when"} & set(reading.kinds)) else None
     certainty = "close" if len(order) > 1 and scores[order[1]] >= vocab.close * scores[order[0]] else "clear"
