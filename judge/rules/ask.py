@@ -685,16 +685,17 @@ def _who_next(who: str | None, toks: Sequence[Token], best: Sequence[Paragraph],
     return "player-order" if goes_on else who
 
 
-# -- reading a question -----------------------------------------------------------------------
-
 def _window_who(known: Knowledge, window: str | None) -> str | None:
     """Who acts first in a window, as the paragraphs that rule it say (framework.yaml's window
-    cites, the sequence's steps): for a who-question none of whose best paragraphs names anyone
-    ("¿puedo reaccionar yo antes que su obligada?" in the forced reactions: the first player)."""
+    cites, the sequence's steps), for a question whose paragraphs name no one (a who-question's
+    five best, another's justifying one): "tiene una reacción obligada y yo una normal, ¿puedo
+    reaccionar yo antes?" is in the forced reactions, whose order the first player decides."""
     ruling = known.window_rules.get(window or "", frozenset())
     return next((p.who for p in sorted((p for p in known.paragraphs if (p.id, p.para) in ruling),
                                        key=lambda p: (p.id, p.para)) if p.who), None)
 
+
+# -- reading a question -----------------------------------------------------------------------
 
 def check_question(question: str) -> str:
     """The question, stripped; a clear usage error for one that cannot be a question."""

@@ -99,7 +99,7 @@ def main(argv: list[str]) -> int:
     runner = CliRunner()
     answer = search if "--search" in argv else ask
     tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    answered = []
+    answered: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for q in questions:
         got = answer(runner, q)
         answered.append((q, got))
