@@ -505,6 +505,7 @@ class Knowledge:
     phase_window: dict[int, tuple[str, str]] = field(hash=False)
     step_of_cite: dict[tuple[str, int], str] = field(hash=False, default_factory=dict)
     window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
+    window_who: dict[str, str] = field(hash=False, default_factory=dict)  # who starts a window, see _window_who
     prefixes: tuple[str, ...] = ()
     heads: dict[str, tuple[str, ...]] = field(hash=False, default_factory=dict)  # see _heads
     bank: Bank | None = None  # the questions each paragraph answers (asked.yaml), in this language
@@ -567,9 +568,10 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
         if entry is not None:
             own = frozenset(analyzed(_NUMBER_PREFIX.sub("", entry.term), lang)) - titles.get(item.phase, frozenset())
             units.append(Unit("step", item.id, entry.term, own, lang, ((entry.id, 1),), steps=(item.id,)))
+    rules = _window_rules(window_of_cite)
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
-                     _step_of_cite(framework, catalogue, paragraphs, lang), _window_rules(window_of_cite),
+                     _step_of_cite(framework, catalogue, paragraphs, lang), rules, _window_who(rules, paragraphs),
                      vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]),
                      bank, tuple((phrase_stems(p, lang), frozenset(stems(words(p)[-1], lang)))
                                  for p in vocab.phase_phrases[lang]))
@@ -591,6 +593,17 @@ def _window_rules(window_of_cite: dict[tuple[str, int], str]) -> dict[str, froze
     for ref, window in window_of_cite.items():
         out.setdefault(window, set()).add(ref)
     return {window: frozenset(refs) for window, refs in out.items()}
+
+
+def _window_who(rules: dict[str, frozenset[tuple[str, int]]], paragraphs: Sequence[Paragraph]) -> dict[str, str]:
+    """Who acts first in each window, as the first (by entry and number) of the paragraphs that
+    rule it and name someone says (framework.yaml's window cites, the sequence's steps): the
+    answer's who for a question whose paragraphs name no one (a who-question's five best,
+    another's justifying one): "tiene una reacción obligada y yo una normal, ¿puedo reaccionar
+    yo antes?" is in the forced reactions, whose order the first player decides."""
+    named = {(p.id, p.para): p.who for p in paragraphs if p.who}
+    return {window: named[ref] for window, refs in rules.items()
+            if (ref := min((r for r in refs if r in named), default=None))}
 
 
 def _step_of_cite(framework: Framework, catalogue: Catalogue, paragraphs: Sequence[Paragraph],
@@ -683,16 +696,6 @@ def _who_next(who: str | None, toks: Sequence[Token], best: Sequence[Paragraph],
     order = next((phrases[lang] for name, phrases in vocab.who if name == "player-order"), ())
     goes_on = any(says(p.toks, (phrase_stems(w, lang) for w in order)) for p in best)
     return "player-order" if goes_on else who
-
-
-def _window_who(known: Knowledge, window: str | None) -> str | None:
-    """Who acts first in a window, as the paragraphs that rule it say (framework.yaml's window
-    cites, the sequence's steps), for a question whose paragraphs name no one (a who-question's
-    five best, another's justifying one): "tiene una reacción obligada y yo una normal, ¿puedo
-    reaccionar yo antes?" is in the forced reactions, whose order the first player decides."""
-    ruling = known.window_rules.get(window or "", frozenset())
-    return next((p.who for p in sorted((p for p in known.paragraphs if (p.id, p.para) in ruling),
-                                       key=lambda p: (p.id, p.para)) if p.who), None)
 
 
 # -- reading a question -----------------------------------------------------------------------
@@ -1109,7 +1112,7 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     if "who" in reading.kinds:  # a who-question: the first paragraph of the evidence that names who
         who = next((known.paragraphs[i].who for i in order if known.paragraphs[i].who), None)
         who = _who_next(who, asked.toks, [known.paragraphs[i] for i in order], vocab, lang)
-    from_window = _window_who(known, window) if who is None else None  # no paragraph named anyone: the window's rules do
+    from_window = known.window_who.get(window or "") if who is None else None  # no paragraph named anyone: the window's rules do
     who = who or from_window
     told = f"how-{window}" in catalogue.labels[lang]  # the window's line already says who starts
     text = _text(vocab.labels[lang], catalogue.labels[lang], framework, source, lang, verdict, step, window,
