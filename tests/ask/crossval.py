@@ -1,13 +1,13 @@
 """Leave-one-set-out figures for `judge ask`, and the fit of its ranking weights and verdicts.
 
-    .venv/bin/python tests/ask/crossval.py          # the table (thirty-six sets: about 120 minutes in one process)
-    .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all thirty-six sets
+    .venv/bin/python tests/ask/crossval.py          # the table (thirty-nine sets: about 120 minutes in one process)
+    .venv/bin/python tests/ask/crossval.py --fit    # ranking weights and verdicts chosen on all thirty-nine sets
     .venv/bin/python tests/ask/crossval.py --pairs  # the table, weights fitted by pairwise logistic loss
     .venv/bin/python tests/ask/crossval.py --jobs 2 # the folds in two processes (about half the time on two free cores)
 
-The development sets are tests/ask/dev.yaml, dev2.yaml … dev36.yaml (SETS). For each in turn, the
+The development sets are tests/ask/dev.yaml, dev2.yaml … dev39.yaml (SETS). For each in turn, the
 ranking weights (glossary/agot2/ask.yaml `ranking`, one per feature of judge.rules.ask.FEATURES)
-and the verdicts said (`verdicts: give`, see choose_verdicts) are chosen on the other thirty-five and
+and the verdicts said (`verdicts: give`, see choose_verdicts) are chosen on the other thirty-eight and
 the held set is scored with them: a figure from choices that never saw the set, which predicts
 a fresh set better than the sets tuned on. Rows: `round 3`, the hand-set weights of round 3
 (HAND, set on dev and dev2: only its dev3 and dev4 figures are held out), every verdict said;

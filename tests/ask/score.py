@@ -6,7 +6,7 @@ Runs the CLI in one process and reads its JSON. Each metric counts the questions
 it: step (the answer's framework step; "any" = the answer names no fixed step), window, who,
 verdict, and cite (the first paragraph the answer cites is the justifying one, or one of its
 `also`). Rows: all, per language, per kind; then, for ask, how its clear answers and its close
-calls fared (`certainty`). tests/ask/dev.yaml, dev2.yaml … dev36.yaml are tuned on;
+calls fared (`certainty`). tests/ask/dev.yaml, dev2.yaml … dev39.yaml are tuned on;
 tests/ask/heldout*.yaml (written by someone else) are scored once, at the end of a round.
 """
 
