@@ -787,6 +787,32 @@ def test_an_action_window_in_the_plot_phase_is_not_the_marshaling_one() -> None:
     assert "el jugador inicial disfruta de la primera oportunidad" in " ".join(e.text for e in answer.evidence[:2])
 
 
+@pytest.mark.parametrize(("question", "lang", "phase"), [
+    ("¿hay ventana de acción antes de robar las cartas en la fase de robo?", "es", 2),
+    ("en la fase de impuestos, ¿puedo jugar una acción antes de devolver el oro?", "es", 7),
+    ("je ve fázi zvednutí okno akcí ještě před zvednutím karet?", "cs", 6),
+    ("ve fazi nadvlady muzu zahrat akci jeste pred spocitanim sily?", "cs", 5),
+])
+def test_an_action_window_asked_about_in_a_phase_with_one_is_that_one(question: str, lang: str, phase: int) -> None:
+    # framework.yaml: these phases have one action window each, after one step; an action "before"
+    # another step of the phase can only be taken there (before it, the phase has no window)
+    from judge.rules.data import framework as framework_of
+
+    framework = framework_of("agot2")
+    windows = [item for item in framework.items if item.is_window and item.phase == phase]
+    assert len(windows) == 1 and windows[0].kind == "action-window"
+    answer = ask(question, lang)
+    assert (answer.step, answer.window) == (windows[0].id.removeprefix("after-"), "action-window")
+
+
+def test_an_action_window_said_only_as_the_setting_keeps_the_step_asked() -> None:
+    # the question asks when a delayed effect lands ("al comienzo de la fase de Dominación": 5.1,
+    # dominance-phase-begins), not about the window it was played in, though that phase has one
+    answer = ask("en la ultima ventana de accion de retos juego 'Accion: elige un Personaje. Al comienzo de la "
+                 "fase de Dominacion, gana +3 FUE'. ese +3 ya lo tiene cuando se cuenta la dominacion?", "es")
+    assert answer.step == "5.1"
+
+
 def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
     # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
     answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")

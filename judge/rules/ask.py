@@ -503,6 +503,7 @@ class Knowledge:
     step_phase: dict[str, int] = field(hash=False)
     window_after: dict[str, str] = field(hash=False)
     phase_window: dict[int, tuple[str, str]] = field(hash=False)
+    windows_in_phase: dict[int, int] = field(hash=False, default_factory=dict)
     step_of_cite: dict[tuple[str, int], str] = field(hash=False, default_factory=dict)
     window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
     window_who: dict[str, str] = field(hash=False, default_factory=dict)  # who starts a window, see _window_who
@@ -571,6 +572,7 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
     rules = _window_rules(window_of_cite)
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
+                     dict(Counter(item.phase for item in framework.items if item.is_window)),
                      _step_of_cite(framework, catalogue, paragraphs, lang), rules, _window_who(rules, paragraphs),
                      vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]),
                      bank, tuple((phrase_stems(p, lang), frozenset(stems(words(p)[-1], lang)))
@@ -720,6 +722,7 @@ class Reading:
     asked: frozenset[int]          # tokens that are question words, not content
     cue: str | None                # the window the question's words name
     ideas: tuple[str, ...]         # the ideas (windows, concepts) its words name
+    cue_asked: bool = False        # the cue is said where the question asks (see _asking_sentence)
 
 
 def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
@@ -743,16 +746,17 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
             found.append("yesno")
         elif _and_clause_asks(toks, start, end, asks, vocab.and_words[lang]):
             found.append("yesno")
-    cue = _cue(toks, vocab, lang)
+    cue, at = _cue(toks, vocab, lang)
     ideas = [cue] if cue else []
     for name, phrases in vocab.concepts:
         unless = {i + j for i, n in _hits(toks, vocab.idea_unless.get(name, {}).get(lang, ()), lang) for j in range(n)}
         if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
-    return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas))
+    return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas),
+                   any(_asking_sentence(toks, i, asked) for i in at))
 
 
-def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
+def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[str | None, tuple[int, ...]]:
     """The window the question's words name: of the cues not negated, the first kind (ask.yaml
     `windows`, most specific first) said as an ability; a kind said only as a place ("en la
     ventana de acción") after those; a cue said as a point in time ("después de las
@@ -769,7 +773,7 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
 
     # "después de la ventana de reacción": the place said as a point in time, so is its cue
     ends |= {i + n for i, n in place_hits if after_point(i)}
-    said: list[tuple[bool, int]] = []  # (said only as a place, the kind's rank) of each cue read
+    said: list[tuple[bool, int, int]] = []  # (said only as a place, the kind's rank, where) of each cue read
     referred = False
     points: set[int] = set()  # the words of cues said as a point in time ("po povinných reakcích")
     hits = sorted((i, n, rank_) for rank_, (_, phrases) in enumerate(vocab.windows)
@@ -781,10 +785,18 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> str | None:
             points.update(range(i, i + n))
             referred = referred or vocab.windows[rank_][0] in SEQUENCE_WINDOWS
             continue
-        said.append((i in placed, rank_))
+        said.append((i in placed, rank_, i))
     if said:
-        return vocab.windows[min(said)[1]][0]
-    return vocab.referred if referred else None
+        _, rank_, _ = min(said)
+        return vocab.windows[rank_][0], tuple(i for _, r, i in said if r == rank_)
+    return (vocab.referred if referred else None), ()
+
+
+def _asking_sentence(toks: Sequence[Token], at: int, asked: set[int]) -> bool:
+    """Whether token `at` is in a sentence that asks: the last, or one with a question word."""
+    spans = _sentences(toks)
+    start, end = next((s, e) for s, e in spans if s <= at < e)
+    return end == spans[-1][1] or any(start <= i < end for i in asked)
 
 
 def _and_clause_asks(toks: Sequence[Token], start: int, end: int, asks: list[tuple[int, int]],
@@ -1097,7 +1109,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     nearly = len(order) > 1 and scores[order[1]] >= STEP_NEAR * scores[order[0]]
     near = known.paragraphs[order[1]] if nearly else None  # it lends its step to a first paragraph with none
     step = _step(asked, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
-    window, step = _window(reading.cue, known, best, kept, step, asked.phase, "who" in reading.kinds)
+    window, step = _window(reading.cue, known, best, kept, step, asked.phase, "who" in reading.kinds,
+                           reading.cue_asked)
     if step is None:  # after the window: a step read so loosely does not rename it
         # with a phase named, the first of the evidence with a step in it; with none, the second's
         # only: "kdo začíná v okně reakcí?" is of no step, not of the fifth paragraph's (3.2)
@@ -1365,7 +1378,8 @@ def _in_every_phase(steps: Iterable[str], known: Knowledge) -> bool:
 
 
 def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple[float, Unit]],
-            step: str | None, phase: int | None, asks_who: bool) -> tuple[str | None, str | None]:
+            step: str | None, phase: int | None, asks_who: bool,
+            cue_asked: bool = False) -> tuple[str | None, str | None]:
     """The window the question's words name, else the one the justifying paragraph rules (the
     marshaling phase's special window only when no other phase is named), else the sequence
     step the question meets. An action window is the one after the step; where none follows it,
@@ -1374,7 +1388,10 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
     de la fase de robo?" is the window after 2.2). A question that only quotes an action
     ("«Acción: …»") keeps the step it was read at: 4.2.6 for a challenge that just ended. A
     question set in the marshaling phase that has no window yet is in that phase's special
-    window (its only one, where cards are marshaled), after its step (3.2) if no step was read."""
+    window (its only one, where cards are marshaled), after its step (3.2) if no step was read.
+    An action window the question asks about (`cue_asked`) in a phase that has only one is that
+    one, whatever step of the phase was read: "¿hay ventana de acción antes de robar?" is the
+    window after 2.2, the draw phase's only one, not 2.1."""
     ruled = known.window_of_cite.get((best.id, best.para))
     phase_window = known.phase_window.get(phase, ("", ""))[0] if phase is not None else None
     window = cue
@@ -1388,6 +1405,8 @@ def _window(cue: str | None, known: Knowledge, best: Paragraph, kept: list[tuple
             window = known.window_after[step]
         elif phase in known.phase_window and (step is None or (asks_who and step != best.step)):
             window, step = known.phase_window[phase]  # the window of the phase named, not a guess's
+        elif cue == window and cue_asked and known.windows_in_phase.get(known.step_phase.get(step or "", 0)) == 1:
+            window, step = known.phase_window[known.step_phase[step or ""]]  # the phase's only window
     if window is None and phase is not None and phase_window == "special-action-window":
         window, after = known.phase_window[phase]
         step = step or after
