@@ -813,6 +813,26 @@ def test_an_action_window_said_only_as_the_setting_keeps_the_step_asked() -> Non
     assert answer.step == "5.1"
 
 
+@pytest.mark.parametrize(("question", "lang", "step"), [
+    ("mi rival me ataca en intriga. ¿puedo jugar una acción después de declarar mis defensores y antes de "
+     "que se compare la FUE?", "es", "4.2.1"),
+    ("me declaran un reto de poder: ¿me da tiempo a jugar una acción antes de declarar defensores?", "es", "4.2"),
+    ("souper zahajil vyzvu. muzu zahrat akci jeste pred vyhlasenim obrancu?", "cs", "4.2"),
+    ("je okno akci i po vyhlaseni obrancu, nez se urci vitez vyzvy?", "cs", "4.2.1"),
+])
+def test_an_action_window_set_before_or_after_a_step_is_the_one_beside_it(question: str, lang: str,
+                                                                          step: str) -> None:
+    # framework.yaml: in the challenges phase an action window follows 4.2 (attackers declared) and
+    # 4.2.1 (defenders declared); "after declaring defenders" is the second, "before" the first
+    from judge.rules.data import framework as framework_of
+
+    items = [(item.id, item.kind) for item in framework_of("agot2").items if item.phase == 4]
+    at = items.index(("4.2.1", "step"))
+    assert items[at - 1] == ("after-4.2", "action-window") and items[at + 1] == ("after-4.2.1", "action-window")
+    answer = ask(question, lang)
+    assert (answer.step, answer.window) == (step, "action-window")
+
+
 def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
     # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
     answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")
@@ -1217,8 +1237,10 @@ def test_no_certainty_where_the_rules_do_not_speak_of_the_question() -> None:
     ("{en: [fp], es: jugador inicial,", "{en: [fp], es: [jugador, inicial],",
      "jargon: es: the Rules Reference's words, as text"),
     ("{en: [fp], es: jugador inicial,", "{es: jugador inicial,", "jargon: a list of {en: [forms]"),
+    ("  after:\n    es: [\"después de\"", "  later:\n    es: [\"después de\"", "after: a mapping"),
+    ("    es: [\"antes de\", \"antes que\"]", "    es: antes de", "es: must be a list of texts"),
 ])
-def test_ranking_weights_verdicts_given_jargon_and_certainty_are_checked_data(tmp_path: Path, old: str, new: str,
+def test_ranking_weights_verdicts_given_jargon_certainty_and_moments_are_checked_data(tmp_path: Path, old: str, new: str,
                                                                               message: str) -> None:
     text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
     assert old in text

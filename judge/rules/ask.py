@@ -66,6 +66,7 @@ STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the 
 AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, before a quoted condition's
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
+MOMENT_REACH = 5    # tokens after "después de" / "před" within which the step it sets a window against is named
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
 TOLD = 0.8          # BM25 share of a word said only in the situation told, not in a sentence ending in ?
 _STEP_NUMBER = re.compile(r"\b(\d\.\d(?:\.\d)?)\b")
@@ -114,6 +115,7 @@ class Vocabulary:
     durations: Phrases = field(hash=False, default_factory=dict)  # a lasting effect's end: not a moment
     jargon: dict[str, tuple[tuple[str, str], ...]] = field(hash=False, default_factory=dict)  # (English form, rules' words)
     close: float = 1.0  # the second paragraph scoring this share of the first's or more: a close call
+    moments: dict[str, Phrases] = field(hash=False, default_factory=dict)  # before/after: see _moment_window
 
 
 def vocabulary_path(game: str, root: Path | None = None) -> Path:
@@ -181,6 +183,7 @@ def load_vocabulary(path: Path) -> Vocabulary:
         durations=per_lang(mapping(data, "durations")),
         jargon=_jargon(data),
         close=_close(data),
+        moments={which: per_lang(mapping(mapping(data, "moments"), which)) for which in ("before", "after")},
     )
 
 
@@ -504,6 +507,7 @@ class Knowledge:
     window_after: dict[str, str] = field(hash=False)
     phase_window: dict[int, tuple[str, str]] = field(hash=False)
     windows_in_phase: dict[int, int] = field(hash=False, default_factory=dict)
+    window_before: dict[str, str] = field(hash=False, default_factory=dict)  # step → the last action window before it in its phase
     step_of_cite: dict[tuple[str, int], str] = field(hash=False, default_factory=dict)
     window_rules: dict[str, frozenset[tuple[str, int]]] = field(hash=False, default_factory=dict)
     window_who: dict[str, str] = field(hash=False, default_factory=dict)  # who starts a window, see _window_who
@@ -572,7 +576,7 @@ def knowledge(source: Iterable[Entry], framework: Framework, catalogue: Catalogu
     rules = _window_rules(window_of_cite)
     return Knowledge(game, lang, paragraphs, idf, avglen, tuple(units), window_of_cite, step_of_window_cite,
                      {num: terms - common for num, terms in titles.items()}, step_phase, window_after, phase_window,
-                     dict(Counter(item.phase for item in framework.items if item.is_window)),
+                     dict(Counter(item.phase for item in framework.items if item.is_window)), _window_before(framework),
                      _step_of_cite(framework, catalogue, paragraphs, lang), rules, _window_who(rules, paragraphs),
                      vocab.prefixes[lang], _heads(idf, vocab.prefixes[lang]),
                      bank, tuple((phrase_stems(p, lang), frozenset(stems(words(p)[-1], lang)))
@@ -587,6 +591,20 @@ def _heads(terms: Iterable[str], prefixes: tuple[str, ...]) -> dict[str, tuple[s
         for form in {term, *_bare(term, prefixes)}:
             out.setdefault(form[:4], []).append(term)
     return {head: tuple(found) for head, found in out.items()}
+
+
+def _window_before(framework: Framework) -> dict[str, str]:
+    """Each step's last action window before it in its phase, by the step that window follows
+    (4.2.1: the window after 4.2; 4.2.3: the window after 4.2.1)."""
+    out: dict[str, str] = {}
+    last: tuple[int, str] | None = None
+    for item in framework.items:
+        if item.is_window:
+            if item.kind == "action-window":
+                last = (item.phase, item.id.removeprefix("after-"))
+        elif last is not None and last[0] == item.phase:
+            out[item.id] = last[1]
+    return out
 
 
 def _window_rules(window_of_cite: dict[tuple[str, int], str]) -> dict[str, frozenset[tuple[str, int]]]:
@@ -792,7 +810,7 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[str | Non
     return (vocab.referred if referred else None), ()
 
 
-def _asking_sentence(toks: Sequence[Token], at: int, asked: set[int]) -> bool:
+def _asking_sentence(toks: Sequence[Token], at: int, asked: Iterable[int]) -> bool:
     """Whether token `at` is in a sentence that asks: the last, or one with a question word."""
     spans = _sentences(toks)
     start, end = next((s, e) for s, e in spans if s <= at < e)
@@ -1111,6 +1129,8 @@ def answer(question: str, lang: str, known: Knowledge, vocab: Vocabulary, framew
     step = _step(asked, known, best, kept, near, [known.paragraphs[i] for i in order[:AGREED_TOP]])
     window, step = _window(reading.cue, known, best, kept, step, asked.phase, "who" in reading.kinds,
                            reading.cue_asked)
+    if window == "action-window":
+        step = _moment_window(asked, known, vocab, lang, step) or step
     if step is None:  # after the window: a step read so loosely does not rename it
         # with a phase named, the first of the evidence with a step in it; with none, the second's
         # only: "kdo začíná v okně reakcí?" is of no step, not of the fifth paragraph's (3.2)
@@ -1345,6 +1365,37 @@ def _runner_up_step(other: Paragraph, known: Knowledge, phase: int | None) -> st
     from the first of the others that has one."""
     step = other.step or known.step_of_cite.get((other.id, other.para))
     return step if step and (phase is None or known.step_phase.get(step) == phase) else None
+
+
+def _moment_window(asked: Question, known: Knowledge, vocab: Vocabulary, lang: str, step: str | None) -> str | None:
+    """The action window a sentence that asks sets against a step of the phase of the step read
+    (ask.yaml `moments`), by the step that window follows: "¿hay hueco después de declarar
+    defensores?" is the window after 4.2.1; "mohu ještě před vyhlášením obránců zahrát akci?" the
+    last before 4.2.1, after 4.2. The step is the one a framework step or a condition names, all
+    its words said within MOMENT_REACH tokens after the moment's word."""
+    phase = known.step_phase.get(step or "")
+    toks = asked.toks
+    for which in ("before", "after"):
+        for i, n in _hits(toks, vocab.moments[which][lang], lang):
+            if not _asking_sentence(toks, i, asked.reading.asked):
+                continue
+            said = {s for t in toks[i + n:i + n + MOMENT_REACH] for s in t.stems}
+            named = next((u for _, u in _units(known, said) if u.kind in ("step", "trigger")
+                          and all(word & said for word in u.words)
+                          and len(_steps_in(u, known, phase)) == 1), None)
+            if named is None:
+                continue
+            (at,) = _steps_in(named, known, phase)
+            found = known.window_before.get(at) if which == "before" else \
+                (at if known.window_after.get(at) == "action-window" else None)
+            if found:
+                return found
+    return None
+
+
+def _steps_in(unit: Unit, known: Knowledge, phase: int | None) -> set[str]:
+    """A part of the data's steps in the phase."""
+    return {s.removeprefix("after-") for s in unit.steps if known.step_phase.get(s.removeprefix("after-")) == phase}
 
 
 def _every_phase_step(kept: list[tuple[float, Unit]], known: Knowledge, phase: int | None,
