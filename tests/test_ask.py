@@ -833,6 +833,26 @@ def test_an_action_window_set_before_or_after_a_step_is_the_one_beside_it(questi
     assert (answer.step, answer.window) == (step, "action-window")
 
 
+@pytest.mark.parametrize(("question", "lang", "window"), [
+    ("mi lugar tiene 'Interrupción obligada: cuando un Personaje que controlas vaya a arrodillarse, gana 1 de "
+     "Oro'. en que momento se resuelve?", "es", "forced-interrupts"),
+    ("soupeř má 'Povinné přerušení: pokud by měla být zabita postava, kterou ovládáš, táhni 1 kartu.' kdy se to "
+     "vyhodnocuje?", "cs", "forced-interrupts"),
+    # a "would" interrupt of its own beside the forced one: its window comes first
+    ("tengo 'Interrupción: cuando un Personaje vaya a morir, ...' y mi rival 'Interrupción obligada: cuando un "
+     "Personaje muera, ...'. ¿cuál va antes?", "es", "would-interrupts"),
+])
+def test_a_forced_interrupts_would_is_its_own_condition_not_a_would_interrupt(question: str, lang: str,
+                                                                               window: str) -> None:
+    # triggering-condition ¶5 are the interrupts to what "would" happen, ¶6 the forced interrupts
+    from judge import load
+
+    entry = load().get("agot2", "es", "triggering-condition")
+    assert entry is not None and "vaya a" in entry.blocks[4].text
+    assert "interrupciones obligadas" in entry.blocks[5].text.lower()
+    assert ask(question, lang).window == window
+
+
 def test_the_phase_named_picks_its_window_when_the_paragraph_has_no_step() -> None:
     # pass ¶2 belongs to no step; the marshaling phase named makes it the special window after 3.2
     answer = ask("ve fázi vykládání jsem pasoval, můžu ještě zahrát akci?")

@@ -66,6 +66,7 @@ STEP_NEAR = 0.84    # the paragraph ranked second this near the first gives the 
 AGREED_TOP = 3      # this many best paragraphs agreeing on a step give it, before a quoted condition's
 PREFIXED_MIN = 5    # letters a word keeps once its prefix is taken off, to join a family
 SAID_TOGETHER = 5   # tokens within which a condition's words are one phrase, not two remarks
+ABILITY_REACH = 8   # tokens after an ability's label ("Interrupción obligada:") that are its condition
 MOMENT_REACH = 5    # tokens after "después de" / "před" within which the step it sets a window against is named
 MIN_SCORE = 4.5     # the best paragraph's own score below which the rules do not speak of it
 TOLD = 0.8          # BM25 share of a word said only in the situation told, not in a sentence ending in ?
@@ -796,9 +797,12 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[str | Non
     points: set[int] = set()  # the words of cues said as a point in time ("po povinných reakcích")
     hits = sorted((i, n, rank_) for rank_, (_, phrases) in enumerate(vocab.windows)
                   for i, n in _hits(toks, phrases[lang], lang))
+    forced = [i for i, _, rank_ in hits if vocab.windows[rank_][0] == "forced-interrupts"]
     for i, n, rank_ in hits:
         if _negated(toks, i, negs):
             continue
+        if vocab.windows[rank_][0] == "would-interrupts" and _in_ability(toks, i, forced):
+            continue  # «Interrupción obligada: cuando vaya a …» is a forced interrupt, not a "would" one
         if after_point(i) or i in points:
             points.update(range(i, i + n))
             referred = referred or vocab.windows[rank_][0] in SEQUENCE_WINDOWS
@@ -808,6 +812,12 @@ def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[str | Non
         _, rank_, _ = min(said)
         return vocab.windows[rank_][0], tuple(i for _, r, i in said if r == rank_)
     return (vocab.referred if referred else None), ()
+
+
+def _in_ability(toks: Sequence[Token], at: int, labels: Iterable[int]) -> bool:
+    """Whether token `at` is in the condition of an ability whose label is at one of `labels`:
+    within ABILITY_REACH tokens after it, in the same sentence."""
+    return any(label < at <= label + ABILITY_REACH and not any(t.end for t in toks[label:at]) for label in labels)
 
 
 def _asking_sentence(toks: Sequence[Token], at: int, asked: Iterable[int]) -> bool:
