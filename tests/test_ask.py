@@ -1260,8 +1260,8 @@ def test_no_certainty_where_the_rules_do_not_speak_of_the_question() -> None:
     ("  after:\n    es: [\"después de\"", "  later:\n    es: [\"después de\"", "after: a mapping"),
     ("    es: [\"antes de\", \"antes que\"]", "    es: antes de", "es: must be a list of texts"),
 ])
-def test_ranking_weights_verdicts_given_jargon_certainty_and_moments_are_checked_data(tmp_path: Path, old: str, new: str,
-                                                                              message: str) -> None:
+def test_ranking_weights_verdicts_given_jargon_certainty_and_moments_are_checked_data(
+        tmp_path: Path, old: str, new: str, message: str) -> None:
     text = vocabulary_path("agot2", ROOT / "glossary").read_text("utf-8")
     assert old in text
     broken = tmp_path / "ask.yaml"
