@@ -741,7 +741,8 @@ class Reading:
     asked: frozenset[int]          # tokens that are question words, not content
     cue: str | None                # the window the question's words name
     ideas: tuple[str, ...]         # the ideas (windows, concepts) its words name
-    cue_asked: bool = False        # the cue is said where the question asks (see _asking_sentence)
+    asking: frozenset[int] = frozenset()  # tokens of the sentences that ask (see _asking_tokens)
+    cue_asked: bool = False        # the cue is said in a sentence that asks
 
 
 def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
@@ -758,7 +759,8 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
     # before its question word ("¿el rival puede ver cuál he escogido?") or well after it
     # ("cuando anulan un efecto, ¿se pueden jugar más interrupciones?").
     yes = [i for i, _ in _hits(toks, vocab.kinds["yesno"][lang], lang)]
-    for start, end in _sentences(toks):
+    sentences = _sentences(toks)
+    for start, end in sentences:
         asks = [(a, b) for a, b in wh if start <= a < end]
         verbs = [i for i in yes if start <= i < end]
         if not asks or any(i < asks[0][0] or i > asks[0][1] + 1 for i in verbs):
@@ -771,8 +773,9 @@ def read(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> Reading:
         unless = {i + j for i, n in _hits(toks, vocab.idea_unless.get(name, {}).get(lang, ()), lang) for j in range(n)}
         if any(i not in asked and i not in unless for i, _ in _hits(toks, phrases[lang], lang)):
             ideas.append(name)
-    return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas),
-                   any(_asking_sentence(toks, i, asked) for i in at))
+    asking = _asking_tokens(sentences, asked)
+    return Reading(tuple(k for k in KINDS if k in found), frozenset(asked), cue, tuple(ideas), asking,
+                   any(i in asking for i in at))
 
 
 def _cue(toks: Sequence[Token], vocab: Vocabulary, lang: str) -> tuple[str | None, tuple[int, ...]]:
@@ -820,11 +823,12 @@ def _in_ability(toks: Sequence[Token], at: int, labels: Iterable[int]) -> bool:
     return any(label < at <= label + ABILITY_REACH and not any(t.end for t in toks[label:at]) for label in labels)
 
 
-def _asking_sentence(toks: Sequence[Token], at: int, asked: Iterable[int]) -> bool:
-    """Whether token `at` is in a sentence that asks: the last, or one with a question word."""
-    spans = _sentences(toks)
-    start, end = next((s, e) for s, e in spans if s <= at < e)
-    return end == spans[-1][1] or any(start <= i < end for i in asked)
+def _asking_tokens(sentences: Sequence[tuple[int, int]], asked: Iterable[int]) -> frozenset[int]:
+    """The tokens of the sentences that ask: the last, and any with a question word (a
+    question typed without "?" still asks in its last sentence)."""
+    words = set(asked)
+    return frozenset(i for n, (start, end) in enumerate(sentences)
+                     if n == len(sentences) - 1 or any(start <= w < end for w in words) for i in range(start, end))
 
 
 def _and_clause_asks(toks: Sequence[Token], start: int, end: int, asks: list[tuple[int, int]],
@@ -1387,15 +1391,15 @@ def _moment_window(asked: Question, known: Knowledge, vocab: Vocabulary, lang: s
     toks = asked.toks
     for which in ("before", "after"):
         for i, n in _hits(toks, vocab.moments[which][lang], lang):
-            if not _asking_sentence(toks, i, asked.reading.asked):
+            if i not in asked.reading.asking:
                 continue
             said = {s for t in toks[i + n:i + n + MOMENT_REACH] for s in t.stems}
-            named = next((u for _, u in _units(known, said) if u.kind in ("step", "trigger")
+            named = next((steps for _, u in _units(known, said) if u.kind in ("step", "trigger")
                           and all(word & said for word in u.words)
-                          and len(_steps_in(u, known, phase)) == 1), None)
+                          for steps in [_steps_in(u, known, phase)] if len(steps) == 1), None)
             if named is None:
                 continue
-            (at,) = _steps_in(named, known, phase)
+            (at,) = named
             found = known.window_before.get(at) if which == "before" else \
                 (at if known.window_after.get(at) == "action-window" else None)
             if found:
